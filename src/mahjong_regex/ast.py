@@ -1,0 +1,216 @@
+"""Typed syntax tree of a ``.meld`` rule file.
+
+Every node is a frozen dataclass carrying a :class:`Span` (1-based line and
+column of its first character, plus the end column on that line), so that any
+later stage -- the checker, the compiler, a flavor printer -- can point back
+at the DSL text that a diagnostic or a piece of a generated pattern came from.
+
+The tree is produced by :func:`mahjong_regex.parse.parse` and consumed by
+:func:`mahjong_regex.model.check`.  It is purely syntactic: names are not yet
+resolved and counts are not yet validated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a rule file: 1-based ``line`` and ``column``; ``end_column``
+    is exclusive and refers to the same line (a span that runs on past the
+    line end is cut there for display)."""
+
+    line: int
+    column: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+# ---- tile alphabet ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileName:
+    """One tile name as written, e.g. ``幺鸡`` or ``1m``."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class SuitDecl:
+    """``suit NAME: t1 … t9`` -- a suit and its tile names in rank order."""
+
+    name: str
+    tiles: tuple[TileName, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class HonorDecl:
+    """``honor NAME: t …`` -- a named group of honor tiles (no rank, no suit)."""
+
+    name: str
+    tiles: tuple[TileName, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TilesDecl:
+    """The ``tiles { … }`` block."""
+
+    groups: tuple[SuitDecl | HonorDecl, ...]
+    span: Span
+
+
+# ---- tile classes -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassName:
+    """A named tile class: ``tile``, ``honor``, ``terminal``, ``simple``, a suit
+    name or an honor group name."""
+
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class ClassTiles:
+    """An explicit set of tiles: ``{幺鸡, 红中}``."""
+
+    tiles: tuple[TileName, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ClassRanks:
+    """Suited tiles of the given ranks: ``rank in {2, 5, 8}``."""
+
+    ranks: tuple[int, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ClassUnion:
+    """``a | b | …`` -- the union of tile classes."""
+
+    parts: tuple["ClassExpr", ...]
+    span: Span
+
+
+ClassExpr = ClassName | ClassTiles | ClassRanks | ClassUnion
+
+
+# ---- meld kinds ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldDecl:
+    """``meld NAME = run N [of CLASS]`` or ``meld NAME = same N [of CLASS]``.
+
+    ``form`` is ``"run"`` (N consecutive ranks of one suit, ascending) or
+    ``"same"`` (N identical tiles); ``of`` restricts every tile of the meld to
+    a class."""
+
+    name: str
+    form: str
+    size: int
+    of: ClassExpr | None
+    span: Span
+
+
+# ---- constraints ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldCount:
+    """``count(k1 | k2) OP N`` -- how many melds of these kinds the split has."""
+
+    kinds: tuple[str, ...]
+    op: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class SuitCount:
+    """``suits OP N`` -- how many different suits the hand's tiles come from."""
+
+    op: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Contains:
+    """``contains(CLASS)`` -- at least one tile of the class."""
+
+    tiles: ClassExpr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Only:
+    """``only(CLASS)`` -- every tile is of the class."""
+
+    tiles: ClassExpr
+    span: Span
+
+
+@dataclass(frozen=True)
+class EachTile:
+    """``each CLASS OP N`` -- every tile of the class occurs OP N times."""
+
+    tiles: ClassExpr
+    op: str
+    value: int
+    span: Span
+
+
+Constraint = MeldCount | SuitCount | Contains | Only | EachTile
+
+
+# ---- hand shapes and the winning condition --------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    """``N * (k1 | k2)`` -- N melds, each of one of the kinds."""
+
+    count: int
+    kinds: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class HandDecl:
+    """``hand NAME = slot + slot … [where …]``."""
+
+    name: str
+    slots: tuple[Slot, ...]
+    where: tuple[Constraint, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class WinDecl:
+    """``win shape | shape … [where …]``."""
+
+    shapes: tuple[str, ...]
+    shape_spans: tuple[Span, ...]
+    where: tuple[Constraint, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class RuleFile:
+    """A whole ``.meld`` file, statements in source order."""
+
+    name: str
+    title: str | None
+    statements: tuple[TilesDecl | MeldDecl | HandDecl | WinDecl, ...]
+    span: Span

@@ -1,0 +1,420 @@
+"""Compile a checked rule set into the regex IR.
+
+Layout of every pattern (``T`` is "one tile")::
+
+    \\A
+    (?=T{min,max}\\z)            tile count: bounds all later scans
+    (?=…)(?!…)                   tile-level constraints of the win condition
+    (?: (?=…) SHAPE₁ | … )       per hand shape: its tile-level constraints,
+                                 then its meld automaton as nested alternation
+    \\z
+
+Meld-level constraints live inside the meld automaton (see
+:mod:`mahjong_regex.automaton`), so they hold on the split the body matched;
+tile-level constraints are properties of the tile multiset and become
+lookaheads.  Meld kinds and shared automaton states are definitions that a
+flavor with subroutine calls prints once (the others inline them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import ir
+from .automaton import MeldAutomaton, build
+from .model import Constraint, MeldKind, RuleSet, Shape, TileClass
+
+#: The optimization passes, in the order they run.  Each can be switched off.
+PASSES = (
+    "merge_same_melds",
+    "hoist_states",
+    "aligned_scan",
+    "suit_backrefs",
+    "factor_literals",
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Compiler switches: ``passes`` is the set of optimization passes on
+    (default: all of :data:`PASSES`)."""
+
+    passes: frozenset[str] = field(default_factory=lambda: frozenset(PASSES))
+
+    def on(self, name: str) -> bool:
+        return name in self.passes
+
+    @classmethod
+    def without(cls, *names: str) -> "Options":
+        """All passes but ``names``."""
+        for n in names:
+            if n not in PASSES:
+                raise ValueError(f"unknown pass {n!r}; passes are {', '.join(PASSES)}")
+        return cls(frozenset(PASSES) - set(names))
+
+
+def ident(name: str, fallback: str) -> str:
+    """A group/definition name safe in every flavor: ASCII letters, digits and
+    ``_``, starting with a letter; ``fallback`` when ``name`` is not one."""
+    return name if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,30}", name) else fallback
+
+
+class Compiler:
+    """Turns one :class:`~mahjong_regex.model.RuleSet` into an
+    :class:`~mahjong_regex.ir.Pattern` (before the IR passes of
+    :mod:`mahjong_regex.optimize`)."""
+
+    def __init__(self, rules: RuleSet, options: Options | None = None):
+        self.rules = rules
+        self.options = options or Options()
+        self.alphabet = rules.alphabet
+        self.definitions: dict[str, ir.Node] = {}
+        self.kind_ids = {k: ident(k, f"k{i}") for i, k in enumerate(rules.kinds)}
+
+    # ---- tiles -------------------------------------------------------------------
+
+    def names(self, tiles) -> list[str]:
+        return [self.alphabet.tiles[i].name for i in sorted(tiles)]
+
+    def tiles_node(self, tiles, label: str = "") -> ir.Node:
+        """One tile out of a set of tile indices, as an alternation of literals."""
+        return ir.alt(*(ir.Lit(n) for n in self.names(tiles)), label=label)
+
+    def any_tile(self) -> ir.Node:
+        return self.tiles_node(range(len(self.alphabet.tiles)))
+
+    def skip(self, tiles) -> ir.Node:
+        """Lazily skip ahead to where one of ``tiles`` may start.  ``.*?`` when
+        those names cannot occur across a tile boundary (``aligned_scan``),
+        else whole tiles at a time."""
+        if self.options.on("aligned_scan") and aligned_safe(
+            self.names(tiles), [t.name for t in self.alphabet.tiles]
+        ):
+            return ir.Repeat(ir.AnyChar(), 0, None, "lazy")
+        return ir.Repeat(self.any_tile(), 0, None, "lazy")
+
+    # ---- meld kinds ----------------------------------------------------------------
+
+    def meld(self, kinds: tuple[str, ...]) -> ir.Node:
+        """One meld of any of ``kinds``: calls of the kinds' definitions."""
+        groups = self.group_kinds(kinds)
+        return ir.alt(*(self.define_meld(g) for g in groups))
+
+    def group_kinds(self, kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """Partition kinds so that ``same`` kinds over one class with
+        consecutive sizes share one definition (``merge_same_melds``)."""
+        if not self.options.on("merge_same_melds"):
+            return [(k,) for k in kinds]
+        ks = [self.rules.kinds[k] for k in kinds]
+        groups: list[list[MeldKind]] = []
+        for k in sorted(ks, key=lambda k: (k.form, str(k.of), k.size)):
+            last = groups[-1][-1] if groups else None
+            if (
+                last is not None
+                and k.form == "same" == last.form
+                and k.of == last.of
+                and k.size == last.size + 1
+            ):
+                groups[-1].append(k)
+            else:
+                groups.append([k])
+        order = {k: i for i, k in enumerate(kinds)}
+        groups.sort(key=lambda g: min(order[k.name] for k in g))
+        return [tuple(k.name for k in g) for g in groups]
+
+    def define_meld(self, group: tuple[str, ...]) -> ir.Node:
+        name = "_".join(self.kind_ids[k] for k in group)
+        if name not in self.definitions:
+            kinds = [self.rules.kinds[k] for k in group]
+            label = "; ".join(
+                f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds
+            )
+            self.definitions[name] = self.meld_body(kinds, name, label)
+        return ir.Call(name)
+
+    def meld_body(self, kinds: list[MeldKind], name: str, label: str) -> ir.Node:
+        k = kinds[0]
+        allowed = k.of.tiles if k.of else range(len(self.alphabet.tiles))
+        if k.form == "same":
+            lo, hi = kinds[0].size, kinds[-1].size
+            tile = self.tiles_node(allowed)
+            if hi == 1:
+                return ir.seq(tile, label=label)
+            cap = f"{name}_t"
+            return ir.seq(
+                ir.Capture(cap, tile),
+                ir.Repeat(ir.Backref(cap), lo - 1, hi - 1),
+                label=label,
+            )
+        runs = [
+            ir.seq(*(ir.Lit(self.alphabet.tiles[i].name) for i in inst))
+            for inst in k.instances(self.alphabet)
+        ]
+        return ir.alt(*runs, label=label)
+
+    # ---- tile-level constraints -----------------------------------------------------
+
+    def tile_constraint(self, c: Constraint) -> list[ir.Node]:
+        """Lookaheads (a list of IR nodes) that hold exactly when the
+        tile-level constraint holds on the hand's tile multiset."""
+        label = c.label()
+        if c.kind == "contains":
+            return [
+                ir.Look(
+                    ir.seq(self.skip(c.tiles.tiles), self.tiles_node(c.tiles.tiles)),
+                    label=label,
+                )
+            ]
+        if c.kind == "only":
+            others = set(range(len(self.alphabet.tiles))) - c.tiles.tiles
+            if not others:
+                return []
+            return [
+                ir.Look(
+                    ir.seq(self.skip(others), self.tiles_node(others)),
+                    negate=True,
+                    label=label,
+                )
+            ]
+        if c.kind == "each_tile":
+            return self.each_tile(c.tiles, c.op, c.value, label)
+        return self.suit_count(c.op, c.value, label)
+
+    def each_tile(self, cls: TileClass, op: str, n: int, label: str) -> list[ir.Node]:
+        out: list[ir.Node] = []
+        if op in ("<=", "=="):
+            # No tile of the class occurs n+1 times.
+            skip = self.skip(cls.tiles)
+            cap = f"c{len(self.captures_used)}"
+            self.captures_used.append(cap)
+            body = ir.seq(
+                skip,
+                ir.Capture(cap, self.tiles_node(cls.tiles)),
+                ir.Repeat(ir.seq(skip, ir.Backref(cap)), n, n),
+            )
+            out.append(ir.Look(body, negate=True, label=label))
+        if op in (">=", "==") and n > 0:
+            for i in sorted(cls.tiles):
+                one = ir.seq(self.skip({i}), self.tiles_node({i}))
+                out.append(ir.Look(ir.Repeat(one, n, n), label=label))
+        return out
+
+    def suits_at_least(self, k: int) -> ir.Node | None:
+        """A node matching (from the start) when tiles of at least ``k``
+        different suits occur: the first tile of one suit, then one of
+        another, and so on."""
+        suits = self.alphabet.suits
+
+        def rest(seen: tuple[str, ...], need: int) -> ir.Node:
+            if need == 0:
+                return ir.EMPTY
+            branches = []
+            others = [s for s in suits if s not in seen]
+            if need == 1:
+                tiles = {t.index for t in self.alphabet.tiles if t.suit in others}
+                return ir.seq(self.skip(tiles), self.tiles_node(tiles))
+            for s in others:
+                tiles = {t.index for t in self.alphabet.tiles if t.suit == s}
+                branches.append(
+                    ir.seq(
+                        self.skip(tiles),
+                        self.tiles_node(tiles),
+                        rest(seen + (s,), need - 1),
+                    )
+                )
+            return ir.alt(*branches)
+
+        if k <= 0:
+            return None
+        return rest((), k)
+
+    def suit_count(self, op: str, k: int, label: str) -> list[ir.Node]:
+        out = []
+        if op in (">=", "=="):
+            node = self.suits_at_least(k)
+            if node is not None:
+                out.append(ir.Look(node, label=label))
+        if op in ("<=", "==") and k + 1 <= len(self.alphabet.suits):
+            out.append(ir.Look(self.suits_at_least(k + 1), negate=True, label=label))
+        return out
+
+    # ---- hand shapes ----------------------------------------------------------------
+
+    def shape(self, shape: Shape, index: int) -> ir.Node:
+        auto = build(shape, self.rules.where + shape.where)
+        if not auto.accepting:
+            # The constraints leave this shape no winning split.
+            return ir.Look(
+                ir.EMPTY,
+                negate=True,
+                label=f"line {shape.span.line}: {shape.name} can never win",
+            )
+        renderer = _AutomatonRenderer(self, auto, ident(shape.name, f"h{index}"))
+        looks = []
+        for c in shape.where:
+            if not c.is_meld_level:
+                looks.extend(self.tile_constraint(c))
+        meld_cs = [c.text for c in self.rules.where + shape.where if c.is_meld_level]
+        label = f"line {shape.span.line}: {self.rules.line(shape.span.line)}"
+        if meld_cs:
+            label += " where " + ", ".join(meld_cs)
+        return ir.seq(*looks, renderer.render(), label=label)
+
+    def tile_count(self) -> tuple[int, int]:
+        """The fewest and most tiles any winning hand can have."""
+        lo, hi = None, 0
+        for shape in self.rules.shapes:
+            auto = build(shape, self.rules.where + shape.where)
+            if not auto.accepting:
+                continue
+            slo = shi = 0
+            for count, kinds in shape.slots:
+                sizes = [self.rules.kinds[k].size for k in kinds]
+                slo += count * min(sizes)
+                shi += count * max(sizes)
+            lo = slo if lo is None else min(lo, slo)
+            hi = max(hi, shi)
+        return (lo or 0, hi)
+
+    def compile(self) -> ir.Pattern:
+        """Build the whole pattern (see the module docstring)."""
+        self.captures_used: list[str] = []
+        lo, hi = self.tile_count()
+        parts: list[ir.Node] = [ir.Start()]
+        parts.append(
+            ir.Look(
+                ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End()),
+                label=f"{lo} to {hi} tiles (from the hand shapes)",
+            )
+        )
+        for c in self.rules.where:
+            if not c.is_meld_level:
+                parts.extend(self.tile_constraint(c))
+        shapes = [self.shape(s, i) for i, s in enumerate(self.rules.shapes)]
+        parts.append(ir.alt(*shapes) if len(shapes) > 1 else shapes[0])
+        parts.append(ir.End())
+        body = ir.Seq(tuple(parts), label=f"ruleset {self.rules.name}")
+        return ir.Pattern(body, tuple(self.definitions.items()))
+
+
+class _AutomatonRenderer:
+    """Renders a :class:`~mahjong_regex.automaton.MeldAutomaton` as nested
+    alternation: state q becomes ``melds→q' STATE(q') | …``; runs of one
+    meld group become counted repetitions; with ``hoist_states`` a state
+    reached from several places becomes a definition."""
+
+    def __init__(self, compiler: Compiler, auto: MeldAutomaton, prefix: str):
+        self.c = compiler
+        self.auto = auto
+        self.prefix = prefix
+        self.refs = self.count_refs()
+        self.cache: dict[int, ir.Node] = {}
+
+    def edges(self, q: int) -> list[tuple[tuple[str, ...], int]]:
+        by_target: dict[int, list[str]] = {}
+        for letter in self.auto.letters:
+            t = self.auto.transitions[q].get(letter)
+            if t is not None:
+                by_target.setdefault(t, []).append(letter)
+        return [(tuple(ls), t) for t, ls in by_target.items()]
+
+    def chain(self, q: int) -> tuple[tuple[str, ...], int, int]:
+        """Follow a run of states with one edge group of the same letters:
+        returns (letters, count, state after the run)."""
+        letters, t = self.edges(q)[0]
+        n = 1
+        while (
+            t not in self.auto.accepting
+            and len(self.edges(t)) == 1
+            and self.edges(t)[0][0] == letters
+            and self.refs.get(t, 0) <= 1
+        ):
+            t = self.edges(t)[0][1]
+            n += 1
+        return letters, n, t
+
+    def count_refs(self) -> dict[int, int]:
+        refs: dict[int, int] = {}
+        seen = set()
+        stack = [0]
+        while stack:
+            q = stack.pop()
+            if q in seen:
+                continue
+            seen.add(q)
+            for _, t in self.edges(q):
+                refs[t] = refs.get(t, 0) + 1
+                stack.append(t)
+        return refs
+
+    def render(self) -> ir.Node:
+        return self.state(0)
+
+    def state(self, q: int) -> ir.Node:
+        if q in self.cache:
+            return self.cache[q]
+        edges = self.edges(q)
+        if not edges:
+            node = ir.EMPTY
+        elif len(edges) == 1 and q not in self.auto.accepting:
+            letters, n, t = self.chain(q)
+            m = self.c.meld(letters)
+            node = ir.seq(m if n == 1 else ir.Repeat(m, n, n), self.state(t))
+        else:
+            branches = [ir.seq(self.c.meld(ls), self.state(t)) for ls, t in edges]
+            if q in self.auto.accepting:
+                branches.append(ir.EMPTY)
+            node = ir.alt(*branches)
+        if (
+            self.c.options.on("hoist_states")
+            and self.refs.get(q, 0) > 1
+            and node != ir.EMPTY
+            and _weight(node) > 1
+        ):
+            name = f"{self.prefix}_{q}"
+            self.c.definitions[name] = node
+            node = ir.Call(name)
+        self.cache[q] = node
+        return node
+
+
+def _weight(node: ir.Node) -> int:
+    return sum(1 for _ in ir.walk(node))
+
+
+def aligned_safe(names: list[str], alphabet: list[str]) -> bool:
+    """True when none of ``names`` can occur in a concatenation of
+    ``alphabet`` names except at a tile boundary, so a plain character scan
+    (``.*?``) finds exactly the tiles a tile-by-tile scan finds."""
+
+    def prefix_of_tiles(w: str, depth: int = 0) -> bool:
+        # Can w be a prefix of some concatenation of tiles?
+        if not w:
+            return True
+        if depth > 64:
+            return True
+        for t in alphabet:
+            if t.startswith(w) or (
+                w.startswith(t) and prefix_of_tiles(w[len(t) :], depth + 1)
+            ):
+                return True
+        return False
+
+    for w in names:
+        for t in alphabet:
+            for cut in range(1, len(t)):
+                s = t[cut:]  # a proper suffix of a tile: text starts mid-tile
+                if s.startswith(w) or (
+                    w.startswith(s) and prefix_of_tiles(w[len(s) :])
+                ):
+                    return False
+    return True
+
+
+def compile_rules(rules: RuleSet, options: Options | None = None) -> ir.Pattern:
+    """Compile a rule set to IR and run the IR passes (RuleSet -> Pattern)."""
+    from .optimize import optimize
+
+    options = options or Options()
+    return optimize(Compiler(rules, options).compile(), options)

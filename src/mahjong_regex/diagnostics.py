@@ -1,0 +1,98 @@
+"""Errors that point at DSL source, and their rendering.
+
+Every user-facing failure of the compiler is a :class:`MeldError` (or a
+subclass) carrying a span.  :meth:`MeldError.render` draws the conventional
+compiler message::
+
+    rules/x.meld:3:12: error: unknown meld kind 'chw'
+        hand standard = 4 * (chw | pung) + pair
+                             ^~~
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ast import Span
+
+
+class MeldError(Exception):
+    """An error located in a rule file.
+
+    ``message`` is one sentence without a trailing period; ``span`` is where
+    in the source it applies (``None`` when no place can be named); ``help``
+    is an optional hint line."""
+
+    def __init__(self, message: str, span: Span | None = None, help: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.help = help
+
+    def render(self, path: str, source: str) -> str:
+        """Return the diagnostic as text: ``path:line:col: error: message``,
+        then the source line and a caret under the span (str -> str)."""
+        if self.span is None:
+            head = f"{path}: error: {self.message}"
+            return head + (f"\n  help: {self.help}" if self.help else "")
+        line_no, col = self.span.line, self.span.column
+        lines = source.splitlines()
+        text = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
+        marked = text[col - 1 : max(col, self.span.end_column - 1)] or " "
+        width = len(_pad(marked).replace("\t", " "))
+        out = [
+            f"{path}:{line_no}:{col}: error: {self.message}",
+            f"    {text}",
+            "    " + _pad(text[: col - 1]) + "^" + "~" * (width - 1),
+        ]
+        if self.help:
+            out.append(f"  help: {self.help}")
+        return "\n".join(out)
+
+
+class UnsupportedError(MeldError):
+    """A flavor cannot express a DSL construct (raised before any text is
+    emitted).  ``flavor`` is the flavor name, ``construct`` the DSL text."""
+
+    def __init__(self, flavor: str, construct: str, span: Span | None, reason: str):
+        super().__init__(
+            f"flavor '{flavor}' cannot express {construct}: {reason}",
+            span,
+            help="choose another flavor, or see the flavor table in the README",
+        )
+        self.flavor = flavor
+        self.construct = construct
+
+
+def _pad(prefix: str) -> str:
+    """Spaces as wide as ``prefix`` on a terminal (CJK characters take two
+    cells), keeping tabs so the caret lines up."""
+    import unicodedata
+
+    cells = []
+    for ch in prefix:
+        if ch == "\t":
+            cells.append("\t")
+        elif unicodedata.east_asian_width(ch) in "WF":
+            cells.append("  ")
+        else:
+            cells.append(" ")
+    return "".join(cells)
+
+
+@dataclass(frozen=True)
+class HandError(Exception):
+    """A hand string holds something that is not a tile name.
+
+    ``position`` is the 0-based index (in code points) of the first character
+    that does not start a tile name; ``text`` is what stands there."""
+
+    position: int
+    text: str
+
+    def __str__(self) -> str:
+        if not self.text:
+            return (
+                f"character {self.position}: the hand ends in the middle of a tile name"
+            )
+        return f"character {self.position}: {self.text!r} is not a tile name"

@@ -1,0 +1,236 @@
+"""The regex IR: immutable nodes, not strings.
+
+The compiler (:mod:`mahjong_regex.compile`) builds a tree of these nodes, the
+optimizer (:mod:`mahjong_regex.optimize`) rewrites it, and one printer per
+flavor (:mod:`mahjong_regex.flavors`) turns it into pattern text.  Nodes never
+hold flavor syntax: a capture has a name, a backreference names its capture,
+a subroutine call names its definition, and the printer decides how each is
+spelt -- or refuses it.
+
+Every node may carry ``label``, the DSL line (``"line 12: count(kong) <= 3"``)
+it came from; the outline printer shows labels as comments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterator
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of all IR nodes.  ``label`` names the DSL source of the node."""
+
+    def children(self) -> tuple["Node", ...]:
+        return ()
+
+    def rebuild(self, children: tuple["Node", ...]) -> "Node":
+        return self
+
+
+@dataclass(frozen=True)
+class Lit(Node):
+    """A literal string (one or more characters)."""
+
+    text: str
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class CharSet(Node):
+    """One character out of ``chars`` (a frozenset of single code points)."""
+
+    chars: frozenset[str]
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class AnyChar(Node):
+    """Any one character except a line break (regex ``.``).  Used only inside
+    lookarounds that are conjunctive with a body that admits no line break."""
+
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Seq(Node):
+    """Concatenation."""
+
+    items: tuple[Node, ...]
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return self.items
+
+    def rebuild(self, children):
+        return replace(self, items=tuple(children))
+
+
+@dataclass(frozen=True)
+class Alt(Node):
+    """Alternation; order matters for speed, never for the language."""
+
+    items: tuple[Node, ...]
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return self.items
+
+    def rebuild(self, children):
+        return replace(self, items=tuple(children))
+
+
+@dataclass(frozen=True)
+class Repeat(Node):
+    """``item`` repeated ``min`` to ``max`` times (``max`` None: unbounded).
+
+    ``mode`` is ``greedy``, ``lazy`` or ``possessive``."""
+
+    item: Node
+    min: int
+    max: int | None
+    mode: str = "greedy"
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return (self.item,)
+
+    def rebuild(self, children):
+        return replace(self, item=children[0])
+
+
+@dataclass(frozen=True)
+class Capture(Node):
+    """A capturing group with a unique ``name``."""
+
+    name: str
+    item: Node
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return (self.item,)
+
+    def rebuild(self, children):
+        return replace(self, item=children[0])
+
+
+@dataclass(frozen=True)
+class Backref(Node):
+    """Matches the text last captured by the capture ``name``."""
+
+    name: str
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Look(Node):
+    """A lookahead (``negate``: negative) at the current position."""
+
+    item: Node
+    negate: bool = False
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return (self.item,)
+
+    def rebuild(self, children):
+        return replace(self, item=children[0])
+
+
+@dataclass(frozen=True)
+class Atomic(Node):
+    """An atomic group: once ``item`` matched, it is never re-entered."""
+
+    item: Node
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return (self.item,)
+
+    def rebuild(self, children):
+        return replace(self, item=children[0])
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    """A subroutine call of the definition ``name`` (see :class:`Pattern`)."""
+
+    name: str
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Start(Node):
+    """Start of the string (not of a line)."""
+
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class End(Node):
+    """End of the string: no final line break is allowed before it."""
+
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A whole pattern: ``body`` plus named ``definitions`` that ``Call``
+    nodes refer to (in definition order).  A flavor with subroutine calls
+    prints definitions once; other flavors inline them."""
+
+    body: Node
+    definitions: tuple[tuple[str, Node], ...] = ()
+
+    def definition(self, name: str) -> Node:
+        for n, node in self.definitions:
+            if n == name:
+                return node
+        raise KeyError(name)
+
+
+EMPTY = Seq(())
+
+
+def seq(*items: Node, label: str = "") -> Node:
+    """Concatenate, flattening nested sequences and dropping empty ones."""
+    out: list[Node] = []
+    for it in items:
+        if isinstance(it, Seq) and not it.label:
+            out.extend(it.items)
+        else:
+            out.append(it)
+    if len(out) == 1 and not label:
+        return out[0]
+    return Seq(tuple(out), label)
+
+
+def alt(*items: Node, label: str = "") -> Node:
+    """Alternation, flattening nested unlabelled alternations and dropping
+    exact duplicates (first one wins)."""
+    out: list[Node] = []
+    for it in items:
+        for x in it.items if isinstance(it, Alt) and not it.label else (it,):
+            if x not in out:
+                out.append(x)
+    if len(out) == 1 and not label:
+        return out[0]
+    return Alt(tuple(out), label)
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of the tree, parents before children."""
+    yield node
+    for c in node.children():
+        yield from walk(c)
+
+
+def transform(node: Node, fn: Callable[[Node], Node]) -> Node:
+    """Rebuild the tree bottom-up, applying ``fn`` to every node after its
+    children were transformed."""
+    kids = node.children()
+    if kids:
+        new = tuple(transform(c, fn) for c in kids)
+        if new != kids or any(a is not b for a, b in zip(new, kids)):
+            node = node.rebuild(new)
+    return fn(node)

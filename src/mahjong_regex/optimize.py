@@ -1,0 +1,240 @@
+"""IR passes.  Each is a small pure function ``Pattern -> Pattern`` that keeps
+the language identical; :func:`optimize` runs the ones switched on in
+:class:`~mahjong_regex.compile.Options`, in :data:`~mahjong_regex.compile.PASSES` order.
+
+- ``suit_backrefs``: a run alternation such as ``二条三条四条|二筒三筒四筒|…``
+  becomes ``二([条筒万])三\\1四\\1``: the suit is captured once and
+  backreferenced.
+- ``factor_literals``: an alternation of literal strings becomes the regex of
+  its minimal acyclic automaton, so shared prefixes and suffixes are written
+  once and single characters become classes (``[二三四…][条筒万]|幺[鸡万]|…``),
+  after Emacs' ``regexp-opt``.
+
+(``merge_same_melds``, ``hoist_states`` and ``aligned_scan`` act while the
+compiler builds the IR; see :mod:`mahjong_regex.compile`.)
+"""
+
+from __future__ import annotations
+
+from itertools import count
+
+from . import ir
+
+
+def optimize(pattern: ir.Pattern, options) -> ir.Pattern:
+    """Run the IR passes switched on in ``options`` (Pattern -> Pattern)."""
+    if options.on("suit_backrefs"):
+        pattern = suit_backrefs(pattern)
+    if options.on("factor_literals"):
+        pattern = factor_literals(pattern)
+    return pattern
+
+
+def _map(pattern: ir.Pattern, fn) -> ir.Pattern:
+    """Apply a per-node rewrite ``fn(node, owner)`` to the body and every
+    definition; ``owner`` is the definition name (``"body"`` for the body)."""
+    body = ir.transform(pattern.body, lambda n: fn(n, "body"))
+    defs = tuple(
+        (name, ir.transform(node, lambda n, o=name: fn(n, o)))
+        for name, node in pattern.definitions
+    )
+    return ir.Pattern(body, defs)
+
+
+# ---- suit_backrefs ------------------------------------------------------------------
+
+
+def _literals(node: ir.Node) -> list[str] | None:
+    """The literal texts of a sequence of literals, else None."""
+    if (
+        isinstance(node, ir.Seq)
+        and node.items
+        and all(isinstance(i, ir.Lit) for i in node.items)
+    ):
+        return [i.text for i in node.items]
+    return None
+
+
+def _split_suffix(texts: list[str]) -> tuple[tuple[str, ...], str] | None:
+    """Split each text into prefix + a common suffix (the longest one that
+    leaves every prefix non-empty); None when there is none."""
+    suffix = texts[0]
+    for t in texts[1:]:
+        while not t.endswith(suffix):
+            suffix = suffix[1:]
+    while suffix and any(len(t) == len(suffix) for t in texts):
+        suffix = suffix[1:]
+    if not suffix:
+        return None
+    return tuple(t[: len(t) - len(suffix)] for t in texts), suffix
+
+
+def suit_backrefs(pattern: ir.Pattern) -> ir.Pattern:
+    """Capture the varying suffix (the suit) of a run once, backreference it
+    for the run's other tiles."""
+    counters: dict[str, count] = {}
+
+    def rewrite(node: ir.Node, owner: str) -> ir.Node:
+        if not isinstance(node, ir.Alt):
+            return node
+        groups: dict[tuple[str, ...], list[str]] = {}
+        keep: list[ir.Node] = []
+        for item in node.items:
+            lits = _literals(item)
+            split = _split_suffix(lits) if lits and len(lits) >= 2 else None
+            if split is None:
+                keep.append(item)
+                continue
+            groups.setdefault(split[0], []).append(split[1])
+        out: list[ir.Node] = []
+        for prefixes, suffixes in groups.items():
+            if len(suffixes) == 1:
+                out.append(ir.Seq(tuple(ir.Lit(p + suffixes[0]) for p in prefixes)))
+                continue
+            n = next(counters.setdefault(owner, count(1)))
+            cap = f"{owner}_s{n}"
+            parts: list[ir.Node] = [
+                ir.Lit(prefixes[0]),
+                ir.Capture(cap, ir.alt(*(ir.Lit(s) for s in suffixes))),
+            ]
+            for p in prefixes[1:]:
+                parts += [ir.Lit(p), ir.Backref(cap)]
+            out.append(ir.Seq(tuple(parts)))
+        if not any(len(s) > 1 for s in groups.values()):
+            return node
+        return ir.alt(*out, *keep, label=node.label)
+
+    return _map(pattern, rewrite)
+
+
+# ---- factor_literals ----------------------------------------------------------------
+
+
+def _plain(node: ir.Node) -> str | None:
+    if isinstance(node, ir.Lit):
+        return node.text
+    lits = _literals(node)
+    return "".join(lits) if lits is not None else None
+
+
+def factor_literals(pattern: ir.Pattern) -> ir.Pattern:
+    """Rewrite every alternation of plain strings as the regex of the
+    strings' minimal acyclic automaton."""
+
+    def rewrite(node: ir.Node, owner: str) -> ir.Node:
+        if not isinstance(node, ir.Alt):
+            return node
+        plain = [s for s in (_plain(i) for i in node.items) if s is not None]
+        if len(plain) < 2:
+            return node
+        rest = [i for i in node.items if _plain(i) is None]
+        factored = literal_set(plain)
+        if rest:
+            return ir.alt(factored, *rest, label=node.label)
+        if node.label and not getattr(factored, "label", ""):
+            return ir.seq(factored, label=node.label)
+        return factored
+
+    return _map(pattern, rewrite)
+
+
+def literal_set(strings: list[str]) -> ir.Node:
+    """The regex (IR) of a finite set of strings, read off the set's minimal
+    acyclic DFA: edges into one state merge into a character class, chains of
+    single edges into one literal.  Deterministic for a given set."""
+    strings = sorted(set(strings))
+    # Build a trie, then merge equivalent states bottom-up (a DAWG).
+    registry: dict[tuple, int] = {}
+    nodes: list[tuple[bool, tuple[tuple[str, int], ...]]] = []
+
+    def build(words: list[str]) -> int:
+        final = "" in words
+        by_char: dict[str, list[str]] = {}
+        for w in words:
+            if w:
+                by_char.setdefault(w[0], []).append(w[1:])
+        edges = tuple(sorted((ch, build(rest)) for ch, rest in by_char.items()))
+        key = (final, edges)
+        if key not in registry:
+            registry[key] = len(nodes)
+            nodes.append(key)
+        return registry[key]
+
+    root = build(strings)
+    cache: dict[int, ir.Node] = {}
+
+    def render(q: int) -> ir.Node:
+        if q in cache:
+            return cache[q]
+        final, edges = nodes[q]
+        by_target: dict[int, list[str]] = {}
+        for ch, t in edges:
+            by_target.setdefault(t, []).append(ch)
+        branches = []
+        for t, chars in sorted(by_target.items(), key=lambda kv: (-len(kv[1]), kv[1])):
+            head: ir.Node = (
+                ir.Lit(chars[0]) if len(chars) == 1 else ir.CharSet(frozenset(chars))
+            )
+            branches.append(_join(head, render(t)))
+        node = ir.alt(*branches) if branches else ir.EMPTY
+        if final and branches:
+            node = ir.Repeat(node, 0, 1)
+        cache[q] = node
+        return node
+
+    return render(root)
+
+
+def _join(a: ir.Node, b: ir.Node) -> ir.Node:
+    """Concatenate, merging adjacent literals."""
+    items = list(a.items if isinstance(a, ir.Seq) else (a,)) + list(
+        b.items if isinstance(b, ir.Seq) else (b,)
+    )
+    out: list[ir.Node] = []
+    for it in items:
+        if out and isinstance(it, ir.Lit) and isinstance(out[-1], ir.Lit):
+            out[-1] = ir.Lit(out[-1].text + it.text)
+        else:
+            out.append(it)
+    return out[0] if len(out) == 1 else ir.Seq(tuple(out))
+
+
+# ---- inlining, for flavors without subroutine calls -------------------------------------
+
+
+def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
+    """Replace every call by a copy of its definition; captures in each copy
+    get a fresh name (``name_2``, ``name_3``, …) so that no name is defined
+    twice.  The result has no definitions."""
+    defs = dict(pattern.definitions)
+    uses: dict[str, count] = {}
+
+    def expand(node: ir.Node) -> ir.Node:
+        def fn(n: ir.Node) -> ir.Node:
+            if isinstance(n, ir.Call):
+                # Rename the definition's own captures, then expand its calls
+                # (which rename theirs): every copy gets fresh names.
+                return expand(rename(defs[n.name]))
+            return n
+
+        return ir.transform(node, fn)
+
+    def rename(node: ir.Node) -> ir.Node:
+        names = {n.name for n in ir.walk(node) if isinstance(n, ir.Capture)}
+        if not names:
+            return node
+        mapping = {}
+        for name in sorted(names):
+            k = next(uses.setdefault(name, count(1)))
+            mapping[name] = name if k == 1 else f"{name}_{k}"
+
+        def fn(n: ir.Node) -> ir.Node:
+            if isinstance(n, ir.Capture) and n.name in mapping:
+                return ir.Capture(mapping[n.name], n.item, n.label)
+            if isinstance(n, ir.Backref) and n.name in mapping:
+                return ir.Backref(mapping[n.name], n.label)
+            return n
+
+        return ir.transform(node, fn)
+
+    return ir.Pattern(expand(pattern.body), ())

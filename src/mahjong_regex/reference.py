@@ -1,0 +1,216 @@
+"""The reference evaluator: the truth every generated pattern is tested against.
+
+It interprets a :class:`~mahjong_regex.model.RuleSet` directly, with no
+regular expression: split the hand string into tiles, enumerate every split
+of the tile sequence into melds of the declared kinds, and check each split
+against each hand shape and constraint.  It shares nothing with the compiler
+but the checked rule set, and it says why a hand fails.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from .diagnostics import HandError
+from .model import Constraint, RuleSet, Shape, Tile, compare
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld of a split: its kind name and its tiles (names, in order)."""
+
+    kind: str
+    tiles: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {''.join(self.tiles)}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The evaluator's answer for one hand.
+
+    ``win`` is the decision.  For a win, ``shape`` names the hand shape and
+    ``split`` the melds found; for a loss, ``reason`` names the rule that
+    failed.  ``error`` is set (and ``win`` False) when the string is not a
+    sequence of tile names."""
+
+    win: bool
+    reason: str = ""
+    shape: str = ""
+    split: tuple[Meld, ...] = ()
+    error: HandError | None = None
+
+    def explain(self) -> str:
+        """One line: the split for a win, the reason for a loss."""
+        if self.win:
+            return f"{self.shape}: " + " | ".join(str(m) for m in self.split)
+        return self.reason
+
+
+def tile_constraint_holds(c: Constraint, counts: Counter, rules: RuleSet) -> bool:
+    """Does a tile-level constraint hold on a tile multiset?
+
+    ``counts`` maps tile index -> number of copies (int)."""
+    present = {i for i, n in counts.items() if n > 0}
+    if c.kind == "suit_count":
+        suits = {rules.alphabet.tiles[i].suit for i in present} - {None}
+        return compare(len(suits), c.op, c.value)
+    if c.kind == "contains":
+        return bool(present & c.tiles.tiles)
+    if c.kind == "only":
+        return present <= c.tiles.tiles
+    if c.kind == "each_tile":
+        return all(compare(counts.get(i, 0), c.op, c.value) for i in c.tiles.tiles)
+    raise ValueError(f"not a tile-level constraint: {c.kind}")
+
+
+def fits_shape(kinds: Counter, shape: Shape) -> bool:
+    """Can melds with these kind counts fill the shape's slots one to one?
+
+    ``kinds`` maps kind name -> number of melds.  Brute force over the ways
+    of handing slots to melds: independent of the compiler's automaton."""
+    if sum(kinds.values()) != shape.size:
+        return False
+    return _assign(tuple(sorted(kinds.items())), shape.slots)
+
+
+@lru_cache(maxsize=4096)
+def _assign(kinds: tuple[tuple[str, int], ...], slots) -> bool:
+    if not slots:
+        return all(n == 0 for _, n in kinds)
+    (count, allowed), rest = slots[0], slots[1:]
+    # Choose how many melds of each allowed kind fill this slot group.
+    pool = [(k, n) for k, n in kinds if k in allowed and n > 0]
+
+    def spread(i: int, need: int, taken: dict):
+        if need == 0:
+            yield dict(taken)
+            return
+        if i == len(pool):
+            return
+        k, n = pool[i]
+        for use in range(min(n, need), -1, -1):
+            taken[k] = use
+            yield from spread(i + 1, need - use, taken)
+            del taken[k]
+
+    for taken in spread(0, count, {}):
+        left = tuple((k, n - taken.get(k, 0)) for k, n in kinds)
+        if _assign(left, rest):
+            return True
+    return False
+
+
+class Evaluator:
+    """Decides hands for one rule set (see the module docstring).
+
+    Build once per rule set; :meth:`evaluate` and :meth:`wins` are pure."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.alphabet = rules.alphabet
+        self.max_melds = max(s.size for s in rules.shapes)
+        by_tiles: dict[tuple[int, ...], list[str]] = {}
+        for kind in rules.kinds.values():
+            for inst in kind.instances(self.alphabet):
+                by_tiles.setdefault(inst, []).append(kind.name)
+        self.melds_by_tiles = by_tiles
+        self.sizes = sorted({len(k) for k in by_tiles})
+
+    def wins(self, hand: str) -> bool:
+        """True when ``hand`` (str) is a winning arranged hand; False for a
+        losing hand and for a string that is not made of tile names."""
+        return self.evaluate(hand).win
+
+    def splits(
+        self, tiles: tuple[Tile, ...]
+    ) -> dict[tuple[tuple[str, int], ...], tuple[Meld, ...]]:
+        """Every way to split ``tiles`` into at most ``max_melds`` melds,
+        grouped by how many melds of each kind the split has.
+
+        Returns {kind counts (sorted (kind, n) pairs): one example split}.
+        Splits with equal kind counts are alike for every rule, so one
+        example of each is kept (a dynamic program over tile positions)."""
+        idx = tuple(t.index for t in tiles)
+        names = [t.name for t in tiles]
+        # frontier[pos] = {kind counts: example split reaching pos}
+        frontier: list[dict] = [dict() for _ in range(len(idx) + 1)]
+        frontier[0][()] = ()
+        for pos in range(len(idx)):
+            for key, split in frontier[pos].items():
+                if len(split) == self.max_melds:
+                    continue
+                for size in self.sizes:
+                    if pos + size > len(idx):
+                        break
+                    for kind in self.melds_by_tiles.get(idx[pos : pos + size], ()):
+                        counts = dict(key)
+                        counts[kind] = counts.get(kind, 0) + 1
+                        new = tuple(sorted(counts.items()))
+                        meld = Meld(kind, tuple(names[pos : pos + size]))
+                        frontier[pos + size].setdefault(new, split + (meld,))
+        return frontier[len(idx)]
+
+    def evaluate(self, hand: str) -> Verdict:
+        """Decide one hand string and say why (str -> :class:`Verdict`)."""
+        try:
+            tiles = self.alphabet.tokenize(hand)
+        except HandError as e:
+            return Verdict(False, reason=f"not a hand: {e}", error=e)
+        if not tiles:
+            return Verdict(False, reason="not a hand: the string is empty")
+        counts = Counter(t.index for t in tiles)
+        for c in self.rules.where:
+            if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules):
+                return Verdict(False, reason=f"breaks {c.label()}")
+        shape_ok = {}
+        for shape in self.rules.shapes:
+            failed = [
+                c
+                for c in shape.where
+                if not c.is_meld_level
+                and not tile_constraint_holds(c, counts, self.rules)
+            ]
+            shape_ok[shape.name] = failed
+        fitted: dict[str, list[Constraint]] = {}
+        any_split = False
+        for key, split in self.splits(tiles).items():
+            any_split = True
+            kinds = Counter(dict(key))
+            for shape in self.rules.shapes:
+                if shape_ok[shape.name] or not fits_shape(kinds, shape):
+                    continue
+                broken = [
+                    c
+                    for c in self.rules.where + shape.where
+                    if c.is_meld_level
+                    and not compare(sum(kinds[k] for k in c.kinds), c.op, c.value)
+                ]
+                if not broken:
+                    return Verdict(True, shape=shape.name, split=split)
+                fitted.setdefault(shape.name, broken)
+        reasons = []
+        for shape in self.rules.shapes:
+            if shape_ok[shape.name]:
+                reasons.append(f"{shape.name} breaks {shape_ok[shape.name][0].label()}")
+            elif shape.name in fitted:
+                reasons.append(
+                    f"{shape.name} fits but breaks {fitted[shape.name][0].label()}"
+                )
+            else:
+                reasons.append(f"no split fits {shape.name} ({_slots_text(shape)})")
+        if not any_split:
+            return Verdict(False, reason="the tiles cannot be split into melds")
+        return Verdict(False, reason="; ".join(reasons))
+
+
+def _slots_text(shape: Shape) -> str:
+    parts = []
+    for count, kinds in shape.slots:
+        k = kinds[0] if len(kinds) == 1 else "(" + " | ".join(kinds) + ")"
+        parts.append(k if count == 1 else f"{count} × {k}")
+    return " + ".join(parts)
