@@ -237,9 +237,7 @@ def _runner_command(engine: str) -> tuple[str, ...]:
     raise ValueError(f"not an external engine: {engine!r}")
 
 
-def _run_external(
-    engine: str, pattern: str, hands: list[str], flags: str
-) -> list[bool]:
+def _run_external(engine: str, pattern: str, hands: list[str], flags: str) -> list[bool]:
     """Run a batch through an external runner program (one process)."""
     argv = _runner_command(engine)
     lines = [pattern.encode("utf-8").hex(), flags]
@@ -274,17 +272,13 @@ def _module(engine: str):
         try:
             import regex
         except ImportError as exc:
-            raise EngineUnavailable(
-                f"Python module 'regex' not importable: {exc}"
-            ) from None
+            raise EngineUnavailable(f"Python module 'regex' not importable: {exc}") from None
         return regex
     if engine == "pcre2":
         try:
             import pcre2
         except ImportError as exc:
-            raise EngineUnavailable(
-                f"Python module 'pcre2' not importable: {exc}"
-            ) from None
+            raise EngineUnavailable(f"Python module 'pcre2' not importable: {exc}") from None
         return pcre2
     if engine == "re2":
         try:
@@ -303,9 +297,7 @@ def _module(engine: str):
             re2.compile(r"(a)\1", options)
         except re2.error:
             return re2
-        raise EngineUnavailable(
-            "the 're2' module accepted a backreference: not real RE2"
-        )
+        raise EngineUnavailable("the 're2' module accepted a backreference: not real RE2")
     raise ValueError(f"not an in-process engine: {engine!r}")
 
 
@@ -371,11 +363,7 @@ def engine_version(engine: str) -> str:
         return "node " + _tool_output([_which("node")["node"], "--version"])
     if engine == "ruby":
         tools = _which("ruby")
-        return (
-            "Ruby "
-            + _tool_output([tools["ruby"], "-e", "print RUBY_VERSION"])
-            + " (Onigmo)"
-        )
+        return "Ruby " + _tool_output([tools["ruby"], "-e", "print RUBY_VERSION"]) + " (Onigmo)"
     if engine == "go":
         tools = _which("go")
         proc = _run([tools["go"], "env", "GOVERSION"], env=_go_env())
@@ -395,16 +383,12 @@ def engine_version(engine: str) -> str:
         match = re.search(r'(\w+) version "([^"]+)"', text)
         if not match:
             return text.splitlines()[0]
-        vendor = {"openjdk": "OpenJDK", "java": "Java"}.get(
-            match.group(1), match.group(1)
-        )
+        vendor = {"openjdk": "OpenJDK", "java": "Java"}.get(match.group(1), match.group(1))
         return f"{vendor} {match.group(2)}"
     raise AssertionError(engine)
 
 
-def run_batch(
-    engine: str, pattern: str, hands: list[str], *, flags: str = ""
-) -> list[bool]:
+def run_batch(engine: str, pattern: str, hands: list[str], *, flags: str = "") -> list[bool]:
     """For each string, does the pattern match SOMEWHERE in it?
 
     Search/find semantics, NOT fullmatch: the pattern carries its own anchors

@@ -93,9 +93,7 @@ def test_astral_dot(engine):
     """``.`` matches one astral character (a code point, not a UTF-16 unit) -- except in .NET."""
     require(engine)
     flags = "u" if engine == "node" else ""
-    result = run_batch(
-        engine, anchored(engine, "."), ["🀇", "a", "中", "🀇🀇"], flags=flags
-    )
+    result = run_batch(engine, anchored(engine, "."), ["🀇", "a", "中", "🀇🀇"], flags=flags)
     if engine == "dotnet":
         assert result == [False, True, True, False]
     else:
@@ -179,8 +177,6 @@ def test_empty_batch(engine):
 def test_large_batch_keeps_order(engine):
     """Ten thousand strings in one call come back in order."""
     require(engine)
-    hands = [
-        "ab" if i % 3 == 0 else ("" if i % 3 == 1 else "b\na") for i in range(10_000)
-    ]
+    hands = ["ab" if i % 3 == 0 else ("" if i % 3 == 1 else "b\na") for i in range(10_000)]
     result = run_batch(engine, anchored(engine, "ab"), hands)
     assert result == [i % 3 == 0 for i in range(10_000)]

@@ -35,9 +35,7 @@ class MeldAutomaton:
         return len(self.transitions)
 
 
-def slots_admit(
-    counts: tuple[int, ...], letters: tuple[str, ...], shape: Shape
-) -> bool:
+def slots_admit(counts: tuple[int, ...], letters: tuple[str, ...], shape: Shape) -> bool:
     """Can melds with ``counts`` (one int per letter) fill the shape's slots?
 
     Uses Hall's condition for the transportation problem: the totals agree,
@@ -79,9 +77,7 @@ def build(shape: Shape, constraints: tuple[Constraint, ...]) -> MeldAutomaton:
     for v in vectors:
         left = n - sum(v)
         sig = frozenset(
-            u
-            for u in _vectors(len(letters), left)
-            if tuple(a + b for a, b in zip(v, u)) in accept
+            u for u in _vectors(len(letters), left) if tuple(a + b for a, b in zip(v, u)) in accept
         )
         if sig:
             signature[v] = sig

@@ -127,9 +127,7 @@ class Compiler:
         name = "_".join(self.kind_ids[k] for k in group)
         if name not in self.definitions:
             kinds = [self.rules.kinds[k] for k in group]
-            label = "; ".join(
-                f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds
-            )
+            label = "; ".join(f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds)
             self.definitions[name] = self.meld_body(kinds, name, label)
         return ir.Call(name)
 
@@ -395,9 +393,7 @@ def aligned_safe(names: list[str], alphabet: list[str]) -> bool:
         if depth > 64:
             return True
         for t in alphabet:
-            if t.startswith(w) or (
-                w.startswith(t) and prefix_of_tiles(w[len(t) :], depth + 1)
-            ):
+            if t.startswith(w) or (w.startswith(t) and prefix_of_tiles(w[len(t) :], depth + 1)):
                 return True
         return False
 
@@ -405,9 +401,7 @@ def aligned_safe(names: list[str], alphabet: list[str]) -> bool:
         for t in alphabet:
             for cut in range(1, len(t)):
                 s = t[cut:]  # a proper suffix of a tile: text starts mid-tile
-                if s.startswith(w) or (
-                    w.startswith(s) and prefix_of_tiles(w[len(s) :])
-                ):
+                if s.startswith(w) or (w.startswith(s) and prefix_of_tiles(w[len(s) :])):
                     return False
     return True
 

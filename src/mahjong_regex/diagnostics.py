@@ -92,7 +92,5 @@ class HandError(Exception):
 
     def __str__(self) -> str:
         if not self.text:
-            return (
-                f"character {self.position}: the hand ends in the middle of a tile name"
-            )
+            return f"character {self.position}: the hand ends in the middle of a tile name"
         return f"character {self.position}: {self.text!r} is not a tile name"

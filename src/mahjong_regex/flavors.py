@@ -69,9 +69,7 @@ _META = set("\\^$.|?*+()[]{}/#")
 _CLASS_META = set("\\]^-[/")
 
 
-def unsupported(
-    flavor: Flavor, construct: str, reason: str, label: str = ""
-) -> UnsupportedError:
+def unsupported(flavor: Flavor, construct: str, reason: str, label: str = "") -> UnsupportedError:
     """The one error for "this flavor cannot say that".  ``label`` is the IR
     label of the construct (``"L:C text"``) and gives the DSL position."""
     from .ast import Span
@@ -90,9 +88,7 @@ def get(name: str) -> Flavor:
     try:
         return FLAVORS[name]
     except KeyError:
-        raise KeyError(
-            f"unknown flavor {name!r}; flavors are {', '.join(FLAVORS)}"
-        ) from None
+        raise KeyError(f"unknown flavor {name!r}; flavors are {', '.join(FLAVORS)}") from None
 
 
 def prepare(pattern: ir.Pattern, flavor: Flavor) -> ir.Pattern:
@@ -101,12 +97,7 @@ def prepare(pattern: ir.Pattern, flavor: Flavor) -> ir.Pattern:
     pattern = _inline_single_use(pattern)
     if flavor.call is None and pattern.definitions:
         pattern = inline_calls(pattern)
-    names = [
-        n.name
-        for node in _all(pattern)
-        for n in ir.walk(node)
-        if isinstance(n, ir.Capture)
-    ]
+    names = [n.name for node in _all(pattern) for n in ir.walk(node) if isinstance(n, ir.Capture)]
     if len(names) != len(set(names)):  # pragma: no cover - an internal invariant
         raise AssertionError(f"capture names defined twice: {sorted(names)}")
     return pattern
@@ -162,6 +153,32 @@ def emit(pattern: ir.Pattern, flavor: Flavor | str) -> str:
     return text
 
 
+#: Width under which a part of the outline stays on one line.
+OUTLINE_WIDTH = 72
+
+
+def outline(pattern: ir.Pattern, flavor: Flavor | str) -> str:
+    """The same pattern as :func:`emit`, one part per line, indented by
+    structure, each labelled part followed by ``  # line N: DSL text``.
+
+    Joining the lines with comments and indentation removed gives exactly
+    the :func:`emit` text (str, ending in a newline)."""
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    pattern = prepare(pattern, flavor)
+    printer = _Printer(flavor)
+    lines = printer.lines(pattern.body, 0)
+    if pattern.definitions:
+        lines.append("(?(DEFINE)")
+        for name, node in pattern.definitions:
+            open_, close = flavor.group.split("{body}")
+            lines.append("  " + open_.format(name=name))
+            lines.extend(printer.lines(node, 2))
+            lines.append("  " + close)
+        lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
 class _Printer:
     """Prints IR nodes in one flavor, adding ``(?:…)`` only where precedence
     needs it."""
@@ -188,6 +205,64 @@ class _Printer:
     def wrap(self, n: ir.Node, need: int) -> str:
         s = self.node(n)
         return s if self.prec(n) >= need else f"(?:{s})"
+
+    # ---- the outline: same text, one part per line ---------------------------------
+
+    def lines(self, n: ir.Node, depth: int, need: int = 0) -> list[str]:
+        """Outline lines of ``n`` at indentation ``depth``, wrapped in
+        ``(?:…)`` when its precedence is below ``need``."""
+        pad = "  " * depth
+        label = getattr(n, "label", "")
+        comment = f"  # {label}" if label else ""
+        wrap = self.prec(n) < need
+        text = self.node(n)
+        flat = f"(?:{text})" if wrap else text
+        inner = [c for c in ir.walk(n) if c is not n and getattr(c, "label", "")]
+        if len(flat) + 2 * depth <= OUTLINE_WIDTH and not inner:
+            return [pad + flat + comment]
+        if isinstance(n, ir.Seq) and len(n.items) == 1:
+            sub = self.lines(n.items[0], depth, need)
+            return [sub[0] + comment] + sub[1:] if comment and "  # " not in sub[0] else sub
+        head, parts, sep, tail = self.split(n)
+        if head is None:
+            return [pad + flat + comment]
+        if wrap:
+            head, tail = "(?:" + head, tail + ")"
+        out = [pad + head + comment] if head else ([pad + comment.lstrip()] if comment else [])
+        sub = depth + 1 if head else depth
+        for i, (part, pneed) in enumerate(parts):
+            if i and sep:
+                out.append("  " * (sub - 1 if head else sub) + sep)
+            out.extend(self.lines(part, sub, pneed))
+        if tail:
+            out.append(pad + tail)
+        return [line for line in out if line.strip()]
+
+    def split(self, n: ir.Node):
+        """How a compound node opens, its parts (with the precedence each
+        needs), the separator between parts, and how it closes."""
+        if isinstance(n, ir.Seq):
+            return "", [(i, 1) for i in n.items], "", ""
+        if isinstance(n, ir.Alt):
+            return "", [(i, 1) for i in n.items], "|", ""
+        if isinstance(n, ir.Look):
+            return ("(?!" if n.negate else "(?="), [(n.item, 0)], "", ")"
+        if isinstance(n, ir.Capture):
+            open_, close = self.f.group.split("{body}")
+            return open_.format(name=n.name), [(n.item, 0)], "", close
+        if isinstance(n, ir.Atomic) and self.f.atomic:
+            return "(?>", [(n.item, 0)], "", ")"
+        if isinstance(n, ir.Repeat):
+            q = self.p_Repeat(ir.Repeat(ir.Lit("x"), n.min, n.max, n.mode))[1:]
+            if not q:
+                return self.split(n.item) if self.prec(n.item) >= 2 else ("", [(n.item, 0)], "", "")
+            if self.prec(n.item) >= 2:
+                h, parts, sep, t = self.split(n.item)
+                if h is None:
+                    return None, [], "", ""
+                return h, parts, sep, t + q
+            return "(?:", [(n.item, 0)], "", ")" + q
+        return None, [], "", ""
 
     def p_Lit(self, n: ir.Lit) -> str:
         return "".join("\\" + c if c in _META else c for c in n.text)
@@ -216,6 +291,8 @@ class _Printer:
         return "."
 
     def p_Seq(self, n: ir.Seq) -> str:
+        if len(n.items) == 1:
+            return self.node(n.items[0])
         return "".join(self.wrap(i, 1) for i in n.items)
 
     def p_Alt(self, n: ir.Alt) -> str:
@@ -260,9 +337,7 @@ class _Printer:
 
     def p_Look(self, n: ir.Look) -> str:
         if not self.f.lookaround:
-            raise unsupported(
-                self.f, n.label or "a lookahead", "no lookaround", n.label
-            )
+            raise unsupported(self.f, n.label or "a lookahead", "no lookaround", n.label)
         return ("(?!" if n.negate else "(?=") + self.node(n.item) + ")"
 
     def p_Atomic(self, n: ir.Atomic) -> str:

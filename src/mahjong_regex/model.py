@@ -81,8 +81,12 @@ class Alphabet:
                     break
             else:
                 rest = hand[i:]
-                partial = any(n.startswith(rest) for n, _ in names)
-                raise HandError(i, "" if partial else rest[:1])
+                if any(n.startswith(rest) for n, _ in names):
+                    raise HandError(i, "")
+                k = 1
+                while any(n.startswith(rest[:k]) for n, _ in names):
+                    k += 1
+                raise HandError(i, rest[:k])
         return tuple(out)
 
 
@@ -207,9 +211,9 @@ class RuleSet:
         return hashlib.sha256(self.source.encode("utf-8")).hexdigest()
 
     def line(self, n: int) -> str:
-        """Source line ``n`` (1-based), stripped."""
+        """Source line ``n`` (1-based) without its comment, stripped."""
         lines = self.source.splitlines()
-        return lines[n - 1].strip() if 0 < n <= len(lines) else ""
+        return lines[n - 1].split("#", 1)[0].strip() if 0 < n <= len(lines) else ""
 
 
 def load(source: str, path: str = "<rules>") -> RuleSet:
@@ -245,12 +249,8 @@ class _Checker:
             raise MeldError("the rule set has no 'tiles { … }' block", self.tree.span)
         if len(tiles) > 1:
             raise MeldError("a second 'tiles' block; a rule set has one", tiles[1].span)
-        if not wins:
-            raise MeldError("the rule set has no 'win' statement", self.tree.span)
         if len(wins) > 1:
-            raise MeldError(
-                "a second 'win' statement; a rule set has one", wins[1].span
-            )
+            raise MeldError("a second 'win' statement; a rule set has one", wins[1].span)
         self.alphabet = self.build_alphabet(tiles[0])
         self.kinds: dict[str, MeldKind] = {}
         self.hands: dict[str, ast.HandDecl] = {}
@@ -261,6 +261,8 @@ class _Checker:
                 if st.name in self.hands:
                     raise MeldError(f"hand shape '{st.name}' is defined twice", st.span)
                 self.hands[st.name] = st
+        if not wins:
+            raise MeldError("the rule set has no 'win' statement", self.tree.span)
         win = wins[0]
         shapes = []
         for name, span in zip(win.shapes, win.shape_spans):
@@ -342,17 +344,13 @@ class _Checker:
             out = set()
             for tn in expr.tiles:
                 if tn.text not in by_name:
-                    raise MeldError(
-                        f"'{tn.text}' is not a tile of this rule set", tn.span
-                    )
+                    raise MeldError(f"'{tn.text}' is not a tile of this rule set", tn.span)
                 out.add(by_name[tn.text].index)
             return out
         if isinstance(expr, ast.ClassRanks):
             for r in expr.ranks:
                 if not 1 <= r <= 9:
-                    raise MeldError(
-                        f"rank {r} is out of range; ranks are 1 to 9", expr.span
-                    )
+                    raise MeldError(f"rank {r} is out of range; ranks are 1 to 9", expr.span)
             return {t.index for t in tiles if t.rank in expr.ranks}
         name = expr.name
         if name == "tile":
@@ -371,9 +369,7 @@ class _Checker:
             f"unknown tile class '{name}'",
             expr.span,
             help="tile classes are "
-            + ", ".join(
-                BUILTIN_CLASSES + self.alphabet.suits + self.alphabet.honor_groups
-            ),
+            + ", ".join(BUILTIN_CLASSES + self.alphabet.suits + self.alphabet.honor_groups),
         )
 
     # ---- meld kinds, shapes, constraints -------------------------------------------
@@ -382,9 +378,7 @@ class _Checker:
         if decl.name in self.kinds:
             raise MeldError(f"meld kind '{decl.name}' is defined twice", decl.span)
         if not 1 <= decl.size <= MAX_MELD_SIZE:
-            raise MeldError(
-                f"a meld has 1 to {MAX_MELD_SIZE} tiles, not {decl.size}", decl.span
-            )
+            raise MeldError(f"a meld has 1 to {MAX_MELD_SIZE} tiles, not {decl.size}", decl.span)
         of = self.tile_class(decl.of) if decl.of is not None else None
         kind = MeldKind(decl.name, decl.form, decl.size, of, decl.span)
         if not kind.instances(self.alphabet):
@@ -423,9 +417,7 @@ class _Checker:
                         c.span,
                         help=self.known("meld kinds", self.kinds),
                     )
-            return Constraint(
-                "meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds)
-            )
+            return Constraint("meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds))
         if isinstance(c, ast.SuitCount):
             n = len(self.alphabet.suits)
             if c.value > n:
@@ -440,9 +432,7 @@ class _Checker:
             return Constraint("only", text, c.span, tiles=self.nonempty(c.tiles))
         if c.value > 64:
             raise MeldError("'each' compares with a number from 0 to 64", c.span)
-        return Constraint(
-            "each_tile", text, c.span, c.op, c.value, tiles=self.nonempty(c.tiles)
-        )
+        return Constraint("each_tile", text, c.span, c.op, c.value, tiles=self.nonempty(c.tiles))
 
     def nonempty(self, expr: ast.ClassExpr) -> TileClass:
         cls = self.tile_class(expr)

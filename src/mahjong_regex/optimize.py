@@ -35,8 +35,7 @@ def _map(pattern: ir.Pattern, fn) -> ir.Pattern:
     definition; ``owner`` is the definition name (``"body"`` for the body)."""
     body = ir.transform(pattern.body, lambda n: fn(n, "body"))
     defs = tuple(
-        (name, ir.transform(node, lambda n, o=name: fn(n, o)))
-        for name, node in pattern.definitions
+        (name, ir.transform(node, lambda n, o=name: fn(n, o))) for name, node in pattern.definitions
     )
     return ir.Pattern(body, defs)
 
@@ -46,11 +45,7 @@ def _map(pattern: ir.Pattern, fn) -> ir.Pattern:
 
 def _literals(node: ir.Node) -> list[str] | None:
     """The literal texts of a sequence of literals, else None."""
-    if (
-        isinstance(node, ir.Seq)
-        and node.items
-        and all(isinstance(i, ir.Lit) for i in node.items)
-    ):
+    if isinstance(node, ir.Seq) and node.items and all(isinstance(i, ir.Lit) for i in node.items):
         return [i.text for i in node.items]
     return None
 
@@ -172,9 +167,7 @@ def literal_set(strings: list[str]) -> ir.Node:
             by_target.setdefault(t, []).append(ch)
         branches = []
         for t, chars in sorted(by_target.items(), key=lambda kv: (-len(kv[1]), kv[1])):
-            head: ir.Node = (
-                ir.Lit(chars[0]) if len(chars) == 1 else ir.CharSet(frozenset(chars))
-            )
+            head: ir.Node = ir.Lit(chars[0]) if len(chars) == 1 else ir.CharSet(frozenset(chars))
             branches.append(_join(head, render(t)))
         node = ir.alt(*branches) if branches else ir.EMPTY
         if final and branches:

@@ -41,18 +41,12 @@ _TOKEN_WORDS = {
 @lru_cache(maxsize=1)
 def grammar_text() -> str:
     """The Lark grammar of the DSL, as text (read from package data)."""
-    return (
-        resources.files("mahjong_regex.grammar")
-        .joinpath("meld.lark")
-        .read_text("utf-8")
-    )
+    return resources.files("mahjong_regex.grammar").joinpath("meld.lark").read_text("utf-8")
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(
-        grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True
-    )
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True)
 
 
 #: End column used for a span that runs past the end of its first line.
@@ -101,9 +95,7 @@ class _ToAst(Transformer):
 
     def meld(self, meta, items):
         name, (form, size), *rest = items
-        return ast.MeldDecl(
-            str(name), form, size, rest[0] if rest else None, _span(meta)
-        )
+        return ast.MeldDecl(str(name), form, size, rest[0] if rest else None, _span(meta))
 
     def run(self, meta, items):
         return ("run", int(items[0]))
@@ -146,9 +138,7 @@ class _ToAst(Transformer):
 
     def meld_count(self, meta, items):
         *names, op, value = items
-        return ast.MeldCount(
-            tuple(str(n) for n in names), _cmp(op), int(value), _span(meta)
-        )
+        return ast.MeldCount(tuple(str(n) for n in names), _cmp(op), int(value), _span(meta))
 
     def suit_count(self, meta, items):
         op, value = items
@@ -173,9 +163,7 @@ class _ToAst(Transformer):
         return ast.ClassName(str(items[0]), _span(items[0]))
 
     def class_tiles(self, meta, items):
-        return ast.ClassTiles(
-            tuple(ast.TileName(str(t), _span(t)) for t in items), _span(meta)
-        )
+        return ast.ClassTiles(tuple(ast.TileName(str(t), _span(t)) for t in items), _span(meta))
 
     def class_ranks(self, meta, items):
         return ast.ClassRanks(tuple(int(i) for i in items), _span(meta))
@@ -190,8 +178,9 @@ def parse(source: str) -> ast.RuleFile:
         tree = _parser().parse(source)
     except lark.exceptions.UnexpectedCharacters as e:
         ch = source[e.pos_in_stream] if e.pos_in_stream < len(source) else ""
+        hint = "comparisons are >=, <= and ==" if ch in "<>=!" else None
         raise MeldError(
-            f"unexpected character {ch!r}", ast.Span(e.line, e.column, e.column + 1)
+            f"unexpected character {ch!r}", ast.Span(e.line, e.column, e.column + 1), hint
         ) from None
     except lark.exceptions.UnexpectedToken as e:
         tok = e.token
@@ -200,15 +189,13 @@ def parse(source: str) -> ast.RuleFile:
             line = len(lines)
             col = len(lines[-1]) + 1
             span = ast.Span(line, col, col + 1)
-            found = "the end of the file"
+            found = "end of file"
         else:
             span = _span(tok)
             found = repr(str(tok))
         expected = sorted({_TOKEN_WORDS.get(t, _keyword(t)) for t in e.expected})
         raise MeldError(f"unexpected {found}; expected {_or(expected)}", span) from None
-    except (
-        lark.exceptions.UnexpectedEOF
-    ) as e:  # pragma: no cover - LALR raises UnexpectedToken
+    except lark.exceptions.UnexpectedEOF as e:  # pragma: no cover - LALR raises UnexpectedToken
         raise MeldError("unexpected end of file", None) from None
     return _ToAst().transform(tree)
 

@@ -172,14 +172,11 @@ class Evaluator:
             failed = [
                 c
                 for c in shape.where
-                if not c.is_meld_level
-                and not tile_constraint_holds(c, counts, self.rules)
+                if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules)
             ]
             shape_ok[shape.name] = failed
         fitted: dict[str, list[Constraint]] = {}
-        any_split = False
         for key, split in self.splits(tiles).items():
-            any_split = True
             kinds = Counter(dict(key))
             for shape in self.rules.shapes:
                 if shape_ok[shape.name] or not fits_shape(kinds, shape):
@@ -198,13 +195,9 @@ class Evaluator:
             if shape_ok[shape.name]:
                 reasons.append(f"{shape.name} breaks {shape_ok[shape.name][0].label()}")
             elif shape.name in fitted:
-                reasons.append(
-                    f"{shape.name} fits but breaks {fitted[shape.name][0].label()}"
-                )
+                reasons.append(f"{shape.name} fits but breaks {fitted[shape.name][0].label()}")
             else:
                 reasons.append(f"no split fits {shape.name} ({_slots_text(shape)})")
-        if not any_split:
-            return Verdict(False, reason="the tiles cannot be split into melds")
         return Verdict(False, reason="; ".join(reasons))
 
 

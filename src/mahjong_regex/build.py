@@ -1,0 +1,72 @@
+"""Write (or check) ``generated/``: every built-in rule set in every flavor.
+
+For rule set R and flavor F:
+
+- ``generated/R/F.re``: exactly the pattern and a newline;
+- ``generated/R/F.outline``: the same pattern, one part per line, each part
+  labelled with the DSL line it came from, so that ``git diff`` shows what a
+  rule change did;
+- ``generated/R/F.refused`` instead of both, when F cannot express R: the
+  error message.
+
+Output is deterministic: same rules, same bytes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .compile import compile_rules
+from .diagnostics import UnsupportedError
+from .flavors import FLAVORS, emit, outline
+from .model import load
+from .rules import BUILTINS, builtin_source
+
+
+def expected_files() -> dict[str, str]:
+    """{relative path: content} of everything ``generated/`` should hold."""
+    files: dict[str, str] = {}
+    for name in BUILTINS:
+        source = builtin_source(name)
+        rules = load(source, f"{name}.meld")
+        pattern = compile_rules(rules)
+        for flavor in FLAVORS:
+            try:
+                text = emit(pattern, flavor)
+            except UnsupportedError as e:
+                files[f"{name}/{flavor}.refused"] = e.render(f"{name}.meld", source) + "\n"
+                continue
+            files[f"{name}/{flavor}.re"] = text + "\n"
+            files[f"{name}/{flavor}.outline"] = outline(pattern, flavor)
+    return files
+
+
+def stale_files(out: Path) -> list[str]:
+    """Relative paths under ``out`` that are missing, differ, or should not
+    be there (sorted)."""
+    want = expected_files()
+    stale = []
+    for rel, content in want.items():
+        p = out / rel
+        if not p.is_file() or p.read_text("utf-8") != content:
+            stale.append(rel)
+    if out.is_dir():
+        for p in out.rglob("*"):
+            if p.is_file() and p.relative_to(out).as_posix() not in want:
+                stale.append(p.relative_to(out).as_posix())
+    return sorted(stale)
+
+
+def write(out: Path) -> list[str]:
+    """Write ``generated/`` under ``out``, removing files that no longer
+    belong; returns the relative paths written or removed (sorted)."""
+    want = expected_files()
+    changed = stale_files(out)
+    for rel in changed:
+        p = out / rel
+        if rel in want:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(want[rel], "utf-8", newline="\n")
+        elif p.exists():
+            p.unlink()
+    return changed

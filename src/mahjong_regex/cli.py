@@ -1,0 +1,203 @@
+"""The ``mahjong-regex`` command line.
+
+Subcommands:
+
+- ``compile RULES [--flavor F] [--format pattern|outline|json]``: print the
+  pattern for a rule set (a built-in name or a ``.meld`` path);
+- ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
+  the arguments, else one per stdin line) and say why;
+- ``build [--check] [--out DIR]``: write or check ``generated/``;
+- ``flavors``: list the flavors.
+
+Exit codes: 0 success; 1 ``build --check`` found stale files; 2 bad input
+(a malformed rule file, an unknown rule set, a flavor that cannot express a
+construct, a hand that is not made of tile names).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import BUILTINS, FLAVORS, PASSES, UnknownRuleSet, __version__, read_rules
+from .compile import Options, compile_rules
+from .diagnostics import MeldError
+from .flavors import emit, outline
+from .model import RuleSet, load
+from .reference import Evaluator
+
+
+class _Fail(Exception):
+    """Stop with a message on stderr and exit code 2."""
+
+
+def _load(spec: str) -> tuple[RuleSet, str, str]:
+    try:
+        path, source = read_rules(spec)
+    except UnknownRuleSet as e:
+        raise _Fail(f"error: {e}") from None
+    except OSError as e:
+        raise _Fail(f"error: cannot read {spec}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise _Fail(f"error: {spec} is not UTF-8 text") from None
+    try:
+        return load(source, path), path, source
+    except MeldError as e:
+        raise _Fail(e.render(path, source)) from None
+
+
+def _options(args) -> Options:
+    return Options.without(*args.no_pass) if args.no_pass else Options()
+
+
+def cmd_compile(args) -> int:
+    rules, path, source = _load(args.rules)
+    pattern = compile_rules(rules, _options(args))
+    try:
+        text = emit(pattern, args.flavor)
+        if args.format == "outline":
+            sys.stdout.write(outline(pattern, args.flavor))
+            return 0
+    except MeldError as e:
+        raise _Fail(e.render(path, source)) from None
+    if args.format == "json":
+        info = {
+            "pattern": text,
+            "flavor": args.flavor,
+            "ruleset": rules.name,
+            "source_sha256": rules.source_hash,
+        }
+        print(json.dumps(info, ensure_ascii=False, indent=2, sort_keys=True))
+    else:
+        print(text)
+    return 0
+
+
+def _show(hand: str) -> str:
+    """A hand as printed by ``match``: bare, or JSON-quoted when it holds
+    white space or other characters a reader would not see."""
+    if hand and all(c.isprintable() and not c.isspace() for c in hand):
+        return hand
+    return json.dumps(hand, ensure_ascii=False)
+
+
+def cmd_match(args) -> int:
+    rules, path, source = _load(args.rules)
+    if args.hands:
+        hands = list(args.hands)
+    else:
+        hands = [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
+    evaluator = Evaluator(rules)
+    compiled = None
+    if args.engine == "regex":
+        import regex
+
+        compiled = regex.compile(emit(compile_rules(rules, _options(args)), "regex"))
+    status = 0
+    for number, hand in enumerate(hands, start=1):
+        verdict = evaluator.evaluate(hand)
+        if verdict.error is not None:
+            print(f"mahjong-regex: hand {number}: {verdict.error}", file=sys.stderr)
+            status = 2
+        if compiled is not None:
+            win = compiled.search(hand) is not None
+            detail = "the regex module matched" if win else "the regex module did not match"
+            print(f"{'win' if win else 'no'}\t{_show(hand)}\t{detail}")
+        else:
+            print(f"{'win' if verdict.win else 'no'}\t{_show(hand)}\t{verdict.explain()}")
+    return status
+
+
+def cmd_build(args) -> int:
+    from .build import stale_files, write
+
+    out = Path(args.out)
+    if args.check:
+        stale = stale_files(out)
+        if stale:
+            print(f"{out} is stale; run 'mahjong-regex build' and commit:", file=sys.stderr)
+            for rel in stale:
+                print(f"  {out / rel}", file=sys.stderr)
+            return 1
+        return 0
+    for rel in write(out):
+        print(f"wrote {out / rel}")
+    return 0
+
+
+def cmd_flavors(args) -> int:
+    for f in FLAVORS.values():
+        print(f"{f.name}\t{f.engine}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``mahjong-regex`` command."""
+    p = argparse.ArgumentParser(
+        prog="mahjong-regex",
+        description="Compile mahjong rule sets (.meld) into exact regular expressions.",
+    )
+    p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    rules_help = f"a built-in rule set ({', '.join(BUILTINS)}) or a .meld file"
+
+    c = sub.add_parser("compile", help="print the pattern for a rule set")
+    c.add_argument("rules", help=rules_help)
+    c.add_argument("--flavor", default="pcre", choices=list(FLAVORS))
+    c.add_argument("--format", default="pattern", choices=["pattern", "outline", "json"])
+    c.add_argument(
+        "--no-pass",
+        action="append",
+        default=[],
+        choices=list(PASSES),
+        metavar="PASS",
+        help=f"switch an optimization pass off (repeatable): {', '.join(PASSES)}",
+    )
+    c.set_defaults(run=cmd_compile)
+
+    m = sub.add_parser("match", help="decide hands and say why")
+    m.add_argument("rules", help=rules_help)
+    m.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
+    m.add_argument(
+        "--engine",
+        default="reference",
+        choices=["reference", "regex"],
+        help="the reference evaluator (default), or the compiled pattern in the regex module",
+    )
+    m.add_argument("--no-pass", action="append", default=[], choices=list(PASSES), metavar="PASS")
+    m.set_defaults(run=cmd_match)
+
+    b = sub.add_parser("build", help="write generated/ for every built-in rule set and flavor")
+    b.add_argument(
+        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
+    )
+    b.add_argument("--out", default="generated", help="the output folder (default: generated)")
+    b.set_defaults(run=cmd_build)
+
+    f = sub.add_parser("flavors", help="list the flavors")
+    f.set_defaults(run=cmd_flavors)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    p = parser()
+    args, extra = p.parse_known_args(argv)
+    # Hands may come after options (``match harbin --engine regex HAND``).
+    if extra and args.command == "match" and not any(x.startswith("-") for x in extra):
+        args.hands = list(args.hands) + extra
+    elif extra:
+        p.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        return args.run(args)
+    except _Fail as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

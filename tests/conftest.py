@@ -1,0 +1,108 @@
+"""Shared test helpers: rule sets, fixture files, hand corpora, engines.
+
+``MAHJONG_HANDS`` sets how many generated hands each rule set is tested on
+in every engine (default 20,000).  With ``CI=true`` an engine that is missing
+fails the run instead of being skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from engines import EngineUnavailable, engine_version
+from hands import corpus
+from mahjong_regex import BUILTINS, Evaluator, load_rules
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HANDS = int(os.environ.get("MAHJONG_HANDS", "20000"))
+IN_CI = os.environ.get("CI") == "true"
+
+
+@lru_cache(maxsize=None)
+def rules(name: str):
+    return load_rules(name)
+
+
+@lru_cache(maxsize=None)
+def evaluator(name: str) -> Evaluator:
+    return Evaluator(rules(name))
+
+
+def read_fixtures(name: str) -> list[tuple[bool, str, str, int]]:
+    """Lines of ``tests/fixtures/<name>.txt`` as (win, hand, comment, line).
+
+    A line is ``win`` or ``no``, then the hand: bare, or a JSON string when
+    it holds white space, ``#`` or quotes; then an optional ``# comment``."""
+    out = []
+    for number, line in enumerate((FIXTURES / f"{name}.txt").read_text("utf-8").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        verdict, _, rest = text.partition(" ")
+        rest = rest.strip()
+        if rest.startswith('"'):
+            hand, end = json.JSONDecoder().raw_decode(rest)
+            comment = rest[end:].strip().lstrip("#").strip()
+        else:
+            hand, _, comment = rest.partition("#")
+            hand = hand.strip()
+            comment = comment.strip()
+        assert verdict in ("win", "no"), f"{name}.txt:{number}: bad verdict {verdict!r}"
+        out.append((verdict == "win", hand, comment, number))
+    return out
+
+
+@lru_cache(maxsize=None)
+def hand_corpus(name: str) -> tuple[str, ...]:
+    """The generated hands for rule set ``name`` (deterministic), plus its
+    fixture hands."""
+    generated = corpus(rules(name), HANDS)
+    return tuple(dict.fromkeys([h for _, h, _, _ in read_fixtures(name)] + generated))
+
+
+def require_engine(engine: str) -> str:
+    """The engine's version; skips the test when the engine is missing,
+    except under CI, where a missing engine fails."""
+    try:
+        return engine_version(engine)
+    except EngineUnavailable as e:
+        if IN_CI:
+            pytest.fail(f"engine {engine} is missing in CI: {e}")
+        pytest.skip(f"engine {engine} unavailable: {e}")
+
+
+@pytest.fixture(params=BUILTINS)
+def ruleset(request) -> str:
+    return request.param
+
+
+#: The real engines each flavor is proven in.
+FLAVOR_ENGINES = {
+    "pcre": ("pcre2",),
+    "regex": ("regex",),
+    "python": ("python",),
+    "js": ("node",),
+    "java": ("java",),
+    "dotnet": ("dotnet",),
+    "ruby": ("ruby",),
+    "re2": ("re2", "go"),
+}
+
+
+def disagreements(name: str, hands, answers) -> list[str]:
+    """Hands where ``answers`` (bools) differ from the reference evaluator,
+    as readable lines."""
+    ev = evaluator(name)
+    out = []
+    for hand, got in zip(hands, answers):
+        want = ev.wins(hand)
+        if got != want:
+            out.append(
+                f"{json.dumps(hand, ensure_ascii=False)}: engine {got}, reference {want} ({ev.evaluate(hand).explain()})"
+            )
+    return out

@@ -1,0 +1,128 @@
+"""The command line, run as a user runs it (a subprocess of the installed
+console script's module)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import regex
+
+from conftest import evaluator
+
+WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
+ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+
+
+def test_compile_prints_one_line_that_decides_hands():
+    out = run("compile", "harbin", "--flavor", "regex")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("\n") == 1 and out.stdout.endswith("\n")
+    pattern = regex.compile(out.stdout[:-1])
+    assert pattern.search(WIN)
+    assert not pattern.search(ONE_SUIT)
+    assert not pattern.search(WIN + "\n")
+
+
+def test_compile_default_flavor_is_pcre_and_matches_generated():
+    out = run("compile", "harbin")
+    with open("generated/harbin/pcre.re", encoding="utf-8") as f:
+        assert out.stdout == f.read()
+
+
+def test_compile_a_file_path(tmp_path):
+    path = tmp_path / "pairs.meld"
+    path.write_text(
+        "ruleset pairs\ntiles { suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m }\n"
+        "meld pair = same 2\nhand seven = 7 * pair\nwin seven where each tile <= 2\n",
+        encoding="utf-8",
+    )
+    out = run("compile", str(path), "--flavor", "regex")
+    assert out.returncode == 0, out.stderr
+    pattern = regex.compile(out.stdout.strip())
+    assert pattern.search("1m1m2m2m3m3m4m4m5m5m6m6m7m7m")
+    assert not pattern.search("1m1m1m1m3m3m4m4m5m5m6m6m7m7m")
+
+
+def test_compile_json():
+    out = run("compile", "sichuan", "--format", "json")
+    info = json.loads(out.stdout)
+    assert info["flavor"] == "pcre" and info["ruleset"] == "sichuan"
+    assert len(info["source_sha256"]) == 64
+    assert info["pattern"].startswith("\\A")
+
+
+def test_malformed_rule_file_is_located_without_traceback(tmp_path):
+    path = tmp_path / "bad.meld"
+    path.write_text("ruleset bad\ntiles { suit a: 1 2 3 }\n", encoding="utf-8")
+    out = run("compile", str(path))
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert lines[0] == f"{path}:2:9: error: suit 'a' has 3 tile names; a suit has 9, in rank order"
+    assert lines[1] == "    tiles { suit a: 1 2 3 }"
+    assert lines[2].startswith("    " + " " * 8 + "^")
+    assert "Traceback" not in out.stderr
+
+
+def test_unknown_rule_set_lists_builtins():
+    out = run("compile", "shanghai")
+    assert out.returncode == 2
+    assert "harbin, sichuan, riichi" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_match_explains_wins_and_failures():
+    out = run("match", "harbin", WIN, ONE_SUIT)
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith(f"win\t{WIN}\tstandard: pung 幺鸡幺鸡幺鸡 | chow 三条四条五条")
+    assert lines[1] == f"no\t{ONE_SUIT}\tbreaks line 23: suits >= 2"
+
+
+def test_match_reads_stdin_and_reports_non_tiles_by_position():
+    out = run("match", "harbin", stdin=f"{WIN}\n幺鸡幺鸡x\n")
+    assert out.returncode == 2
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("win\t")
+    assert lines[1] == "no\t幺鸡幺鸡x\tnot a hand: character 4: 'x' is not a tile name"
+    assert "hand 2: character 4: 'x' is not a tile name" in out.stderr
+
+
+def test_match_with_the_regex_engine():
+    out = run("match", "harbin", "--engine", "regex", WIN, ONE_SUIT)
+    assert [line.split("\t")[0] for line in out.stdout.splitlines()] == ["win", "no"]
+
+
+def test_match_failure_reasons_name_the_rule():
+    ev = evaluator("harbin")
+    assert ev.evaluate("幺鸡幺鸡幺鸡幺鸡幺鸡" + WIN[10:]).reason == "breaks line 25: each tile <= 4"
+    five_melds = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万二万三万四万九万九万"
+    assert ev.evaluate(five_melds).reason.startswith("no split fits standard")
+
+
+def test_build_check_passes_on_the_repository():
+    out = run("build", "--check")
+    assert out.returncode == 0, out.stderr
+
+
+def test_build_check_lists_stale_files(tmp_path):
+    out = run("build", "--check", "--out", str(tmp_path / "gen"))
+    assert out.returncode == 1
+    assert f"{tmp_path / 'gen' / 'harbin' / 'pcre.re'}" in out.stderr
+    assert run("build", "--out", str(tmp_path / "gen")).returncode == 0
+    assert run("build", "--check", "--out", str(tmp_path / "gen")).returncode == 0
+    (tmp_path / "gen" / "harbin" / "extra.re").write_text("x\n")
+    out = run("build", "--check", "--out", str(tmp_path / "gen"))
+    assert out.returncode == 1 and "extra.re" in out.stderr

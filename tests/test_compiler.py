@@ -1,0 +1,117 @@
+"""The compiler's parts on their own: the meld automaton, each optimization
+pass (on and off), the outline, determinism, anchoring."""
+
+from __future__ import annotations
+
+import pcre2
+import pytest
+import regex
+
+from conftest import disagreements, hand_corpus, rules
+from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, compile_pattern
+from mahjong_regex import ir
+from mahjong_regex.automaton import build
+from mahjong_regex.compile import aligned_safe, compile_rules
+from mahjong_regex.flavors import emit, outline
+from mahjong_regex.optimize import literal_set, suit_backrefs
+
+WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
+
+
+def accepts(auto, word: list[str]) -> bool:
+    q = 0
+    for letter in word:
+        if letter not in auto.transitions[q]:
+            return False
+        q = auto.transitions[q][letter]
+    return q in auto.accepting
+
+
+def test_harbin_automaton_counts_melds_on_one_split():
+    r = rules("harbin")
+    auto = build(r.shapes[0], r.where)
+    assert accepts(auto, ["pung", "chow", "chow", "pung", "pair"])
+    assert accepts(auto, ["pair", "kong", "kong", "kong", "chow"])
+    assert not accepts(auto, ["chow", "chow", "chow", "chow", "pair"])  # no pung or kong
+    assert not accepts(auto, ["kong", "kong", "pair", "kong", "kong"])  # 4 kongs
+    assert not accepts(auto, ["pung", "chow", "chow", "pung", "pair", "pair"])
+    assert not accepts(auto, ["pung", "chow", "chow", "chow", "pung", "pair"])  # 5 melds
+    assert auto.size == 22
+
+
+def test_literal_set_factors_prefixes_suffixes_and_classes():
+    tiles = [t.name for t in rules("harbin").alphabet.tiles]
+    node = literal_set(tiles)
+    assert emit(ir.Pattern(node), "pcre") == "[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中"
+    riichi = [t.name for t in rules("riichi").alphabet.tiles]
+    assert emit(ir.Pattern(literal_set(riichi)), "pcre") == "[1-7][mpsz]|[89][mps]"
+
+
+def test_suit_backrefs_capture_the_suit_once():
+    runs = ir.Alt(tuple(ir.Seq((ir.Lit(f"1{s}"), ir.Lit(f"2{s}"), ir.Lit(f"3{s}"))) for s in "mps"))
+    out = suit_backrefs(ir.Pattern(runs))
+    assert emit(out, "pcre") == r"1(?<body_s1>m|p|s)2\k<body_s1>3\k<body_s1>"
+
+
+def test_aligned_safe():
+    harbin = [t.name for t in rules("harbin").alphabet.tiles]
+    assert aligned_safe(["九条"], harbin)
+    assert aligned_safe(harbin, harbin)
+    # "ab" + "ab" holds "ba" across the boundary.
+    assert not aligned_safe(["ba"], ["ab", "ba"])
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+@pytest.mark.parametrize("flavor", list(FLAVORS))
+def test_outline_is_the_pattern_one_part_per_line(name, flavor):
+    pattern = compile_rules(rules(name))
+    text = outline(pattern, flavor)
+    joined = "".join(
+        line.split("  # ")[0].strip()
+        for line in text.splitlines()
+        if not line.strip().startswith("# ")
+    )
+    assert joined == emit(pattern, flavor)
+    assert "# line " in text
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_output_is_deterministic(name):
+    assert compile_pattern(rules(name), "pcre") == compile_pattern(rules(name), "pcre")
+
+
+@pytest.mark.parametrize("flavor", ["regex", "pcre"])
+def test_anchors_reject_newlines_and_second_lines(flavor):
+    text = compile_pattern(rules("harbin"), flavor)
+    engine = regex.compile(text) if flavor == "regex" else pcre2.compile(text)
+    assert engine.search(WIN)
+    for bad in [WIN + "\n", "\n" + WIN, "x\n" + WIN, WIN + "\nx", WIN + "\r\n"]:
+        assert engine.search(bad) is None, repr(bad)
+
+
+@pytest.mark.parametrize("flavor", ["regex", "pcre"])
+def test_pung_then_chow_from_the_same_tile(flavor):
+    text = compile_pattern(rules("harbin"), flavor)
+    engine = regex.compile(text) if flavor == "regex" else pcre2.compile(text)
+    assert engine.search("三条三条三条三条四条五条六筒七筒八筒九万九万九万五万五万")
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+@pytest.mark.parametrize("off", ["none", *PASSES, "all"])
+def test_each_pass_keeps_the_language(name, off):
+    options = (
+        Options()
+        if off == "none"
+        else Options(frozenset()) if off == "all" else Options.without(off)
+    )
+    hands = list(hand_corpus(name))[:4000]
+    r = rules(name)
+    rx = regex.compile(compile_pattern(r, "regex", options))
+    pc = pcre2.compile(compile_pattern(r, "pcre", options))
+    assert not disagreements(name, hands, [rx.search(h) is not None for h in hands])
+    assert not disagreements(name, hands, [pc.search(h) is not None for h in hands])
+
+
+def test_unknown_pass_is_refused():
+    with pytest.raises(ValueError, match="unknown pass"):
+        Options.without("speed")
