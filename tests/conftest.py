@@ -23,9 +23,15 @@ HANDS = int(os.environ.get("MAHJONG_HANDS", "20000"))
 IN_CI = os.environ.get("CI") == "true"
 
 
+#: Rule sets the tests prove in every engine: the built-ins, plus test-only
+#: ones in tests/rules/ (``unicode``: tiles outside the BMP).
+TEST_RULES = Path(__file__).parent / "rules"
+RULE_SETS = BUILTINS + ("unicode",)
+
+
 @lru_cache(maxsize=None)
 def rules(name: str):
-    return load_rules(name)
+    return load_rules(name if name in BUILTINS else str(TEST_RULES / f"{name}.meld"))
 
 
 @lru_cache(maxsize=None)

@@ -7,7 +7,8 @@ For rule set R and flavor F:
   labelled with the DSL line it came from, so that ``git diff`` shows what a
   rule change did;
 - ``generated/R/F.refused`` instead of both, when F cannot express R: the
-  error message.
+  error message; beside it ``F.unchecked.re`` and ``F.unchecked.outline``,
+  what ``--allow-unchecked`` emits (the outline lists what goes unchecked).
 
 Output is deterministic: same rules, same bytes.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from .compile import compile_rules
 from .diagnostics import UnsupportedError
-from .flavors import FLAVORS, emit, outline
+from .flavors import FLAVORS, emit, outline, render
 from .model import load
 from .rules import BUILTINS, builtin_source
 
@@ -35,6 +36,12 @@ def expected_files() -> dict[str, str]:
                 text = emit(pattern, flavor)
             except UnsupportedError as e:
                 files[f"{name}/{flavor}.refused"] = e.render(f"{name}.meld", source) + "\n"
+                out = render(pattern, flavor, allow_unchecked=True)
+                head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
+                files[f"{name}/{flavor}.unchecked.re"] = out.text + "\n"
+                files[f"{name}/{flavor}.unchecked.outline"] = head + outline(
+                    pattern, flavor, allow_unchecked=True
+                )
                 continue
             files[f"{name}/{flavor}.re"] = text + "\n"
             files[f"{name}/{flavor}.outline"] = outline(pattern, flavor)

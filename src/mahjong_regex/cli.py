@@ -2,8 +2,9 @@
 
 Subcommands:
 
-- ``compile RULES [--flavor F] [--format pattern|outline|json]``: print the
-  pattern for a rule set (a built-in name or a ``.meld`` path);
+- ``compile RULES [--flavor F] [--format pattern|outline|json|code]
+  [--lang L] [--allow-unchecked]``: print the pattern for a rule set (a
+  built-in name or a ``.meld`` path), its outline, JSON, or a code snippet;
 - ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
   the arguments, else one per stdin line) and say why;
 - ``build [--check] [--out DIR]``: write or check ``generated/``;
@@ -24,7 +25,8 @@ from pathlib import Path
 from . import BUILTINS, FLAVORS, PASSES, UnknownRuleSet, __version__, read_rules
 from .compile import Options, compile_rules
 from .diagnostics import MeldError
-from .flavors import emit, outline
+from .flavors import emit, outline, render
+from .snippets import LANG_FLAVOR, snippet
 from .model import RuleSet, load
 from .reference import Evaluator
 
@@ -54,24 +56,44 @@ def _options(args) -> Options:
 
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules)
+    flavor = args.flavor
+    if args.format == "code":
+        if args.lang is None:
+            raise _Fail(f"error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
+        implied = LANG_FLAVOR[args.lang]
+        if flavor is not None and flavor != implied:
+            raise _Fail(f"error: --lang {args.lang} takes the {implied} flavor, not {flavor}")
+        flavor = implied
+    flavor = flavor or "pcre"
     pattern = compile_rules(rules, _options(args))
     try:
-        text = emit(pattern, args.flavor)
-        if args.format == "outline":
-            sys.stdout.write(outline(pattern, args.flavor))
-            return 0
+        out = render(pattern, flavor, args.allow_unchecked)
+        text = outline(pattern, flavor, args.allow_unchecked) if args.format == "outline" else None
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
-    if args.format == "json":
+    for label in out.unchecked:
+        print(
+            f"mahjong-regex: warning: the {flavor} pattern does not check {label}", file=sys.stderr
+        )
+    if args.format == "outline":
+        sys.stdout.write(text)
+    elif args.format == "json":
         info = {
-            "pattern": text,
-            "flavor": args.flavor,
+            "pattern": out.text,
+            "flavor": flavor,
+            "engine": out.flavor.engine,
+            "flags": out.flavor.flags,
+            "groups": [{"name": n, "captures": d} for n, d in out.groups],
+            "unchecked": list(out.unchecked),
             "ruleset": rules.name,
+            "source": path,
             "source_sha256": rules.source_hash,
         }
-        print(json.dumps(info, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json.dumps(info, ensure_ascii=False, indent=2))
+    elif args.format == "code":
+        sys.stdout.write(snippet(out, args.lang, rules.name, rules.source_hash))
     else:
-        print(text)
+        print(out.text)
     return 0
 
 
@@ -145,8 +167,24 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("compile", help="print the pattern for a rule set")
     c.add_argument("rules", help=rules_help)
-    c.add_argument("--flavor", default="pcre", choices=list(FLAVORS))
-    c.add_argument("--format", default="pattern", choices=["pattern", "outline", "json"])
+    c.add_argument(
+        "--flavor",
+        choices=list(FLAVORS),
+        help="the regex flavor (default: pcre, or the --lang one)",
+    )
+    c.add_argument(
+        "--format",
+        default="pattern",
+        choices=["pattern", "outline", "json", "code"],
+        help="the pattern (one line), its labelled outline, JSON, or code for --lang",
+    )
+    c.add_argument("--lang", choices=list(LANG_FLAVOR), help="host language for --format code")
+    c.add_argument(
+        "--allow-unchecked",
+        action="store_true",
+        help="where the flavor cannot check a constraint, leave it out and list it "
+        "(stderr, JSON, code comment) instead of refusing",
+    )
     c.add_argument(
         "--no-pass",
         action="append",

@@ -19,7 +19,7 @@ flavor with subroutine calls prints once (the others inline them).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import ir
 from .automaton import MeldAutomaton, build
@@ -141,7 +141,9 @@ class Compiler:
                 return ir.seq(tile, label=label)
             cap = f"{name}_t"
             return ir.seq(
-                ir.Capture(cap, tile),
+                ir.Capture(
+                    cap, tile, describes="the tile of a " + " or ".join(k.name for k in kinds)
+                ),
                 ir.Repeat(ir.Backref(cap), lo - 1, hi - 1),
                 label=label,
             )
@@ -156,6 +158,10 @@ class Compiler:
     def tile_constraint(self, c: Constraint) -> list[ir.Node]:
         """Lookaheads (a list of IR nodes) that hold exactly when the
         tile-level constraint holds on the hand's tile multiset."""
+        looks = self._tile_constraint(c)
+        return [replace(n, span=c.span) if isinstance(n, ir.Look) else n for n in looks]
+
+    def _tile_constraint(self, c: Constraint) -> list[ir.Node]:
         label = c.label()
         if c.kind == "contains":
             return [
@@ -188,7 +194,7 @@ class Compiler:
             self.captures_used.append(cap)
             body = ir.seq(
                 skip,
-                ir.Capture(cap, self.tiles_node(cls.tiles)),
+                ir.Capture(cap, self.tiles_node(cls.tiles), describes="a tile counted by " + label),
                 ir.Repeat(ir.seq(skip, ir.Backref(cap)), n, n),
             )
             out.append(ir.Look(body, negate=True, label=label))
@@ -284,6 +290,7 @@ class Compiler:
             ir.Look(
                 ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End()),
                 label=f"{lo} to {hi} tiles (from the hand shapes)",
+                guard=True,
             )
         )
         for c in self.rules.where:

@@ -10,24 +10,31 @@ flavor's real engine; the tests run each flavor's output in that engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from . import ir
 from .diagnostics import UnsupportedError
-from .optimize import inline_calls
+from .optimize import NotFinite, expand_backrefs, inline_calls
 
 
 @dataclass(frozen=True)
 class Flavor:
     """How one regex dialect spells the IR (see module docstring).
 
-    ``start``/``end``: whole-string anchors (never line anchors).
-    ``group``/``backref``/``call``: format strings taking ``{name}`` (and
-    ``{body}`` for groups); ``call`` None means no subroutine calls.
-    ``define``: how definitions are printed with subroutine calls --
-    ``"define"`` for a ``(?(DEFINE)…)`` block after the body.
-    ``flags``: flags the host must set when compiling the pattern.
-    ``engine``: the engine that runs it, for documentation."""
+    - ``start``/``end``: whole-string anchors (never line anchors);
+    - ``group``/``backref``/``call``: format strings taking ``{name}`` (and
+      ``{body}`` for groups); ``call`` None: no subroutine calls (inlined);
+    - ``define``: how definitions are printed when there are calls:
+      ``"define"`` a ``(?(DEFINE)…)`` block after the body, ``"zero"`` groups
+      repeated ``{0}`` after the body;
+    - ``lookaround``/``backrefs``/``atomic``/``possessive``: features;
+      ``counted_possessive``: ``{m,n}+`` is possessive (in Onigmo it is not);
+    - ``meta``/``class_meta``: characters escaped outside/inside a class;
+    - ``names``: ``"word"`` (letters, digits, ``_``) or ``"alnum"`` (no ``_``);
+    - ``astral_atoms``: a character outside the BMP is one atom (not two
+      UTF-16 code units), so it may be quantified or put in a class;
+    - ``flags``: flags the host must set when compiling the pattern;
+    - ``engine``: the engine the tests run it in."""
 
     name: str
     engine: str
@@ -41,18 +48,18 @@ class Flavor:
     backrefs: bool = True
     atomic: bool = True
     possessive: bool = True
+    counted_possessive: bool = True
+    meta: str = "\\^$.|?*+()[]{}/#"
+    class_meta: str = "\\]^-["
+    names: str = "word"
+    astral_atoms: bool = True
     flags: str = ""
 
 
 FLAVORS: dict[str, Flavor] = {
     f.name: f
     for f in (
-        Flavor(
-            "pcre",
-            engine="PCRE2",
-            call="(?&{name})",
-            define="define",
-        ),
+        Flavor("pcre", engine="PCRE2", call="(?&{name})", define="define"),
         Flavor(
             "regex",
             engine="Python regex module",
@@ -61,25 +68,56 @@ FLAVORS: dict[str, Flavor] = {
             call="(?&{name})",
             define="define",
         ),
+        Flavor(
+            "python",
+            engine="Python re",
+            end=r"\Z",  # Python's \Z is the very end, like \z elsewhere
+            group="(?P<{name}>{body})",
+            backref="(?P={name})",
+            atomic=False,  # re has them only from Python 3.11
+            possessive=False,
+        ),
+        Flavor(
+            "js",
+            engine="ECMAScript 2018+ (V8)",
+            start="^",  # without the m flag, ^ and $ are the ends of the input
+            end="$",
+            atomic=False,
+            possessive=False,
+            meta="\\^$.|?*+()[]{}/",  # u-mode allows no other identity escape
+            class_meta="\\]^-[/",
+            flags="u",
+        ),
+        Flavor("java", engine="java.util.regex", names="alnum"),
+        Flavor(
+            "dotnet",
+            engine=".NET System.Text.RegularExpressions",
+            possessive=False,
+            astral_atoms=False,
+        ),
+        Flavor(
+            "ruby",
+            engine="Onigmo (Ruby)",
+            call="\\g<{name}>",
+            define="zero",
+            counted_possessive=False,
+        ),
+        Flavor(
+            "re2",
+            engine="RE2 (also Go regexp, Rust regex)",
+            group="(?P<{name}>{body})",
+            lookaround=False,
+            backrefs=False,
+            atomic=False,
+            possessive=False,
+        ),
     )
 }
 
-#: Characters that must be escaped outside a class, and inside one.
-_META = set("\\^$.|?*+()[]{}/#")
-_CLASS_META = set("\\]^-[/")
 
-
-def unsupported(flavor: Flavor, construct: str, reason: str, label: str = "") -> UnsupportedError:
-    """The one error for "this flavor cannot say that".  ``label`` is the IR
-    label of the construct (``"L:C text"``) and gives the DSL position."""
-    from .ast import Span
-
-    span = None
-    if label and label.split(" ", 1)[0].count(":") == 1:
-        pos = label.split(" ", 1)[0]
-        line, col = pos.split(":")
-        if line.isdigit() and col.isdigit():
-            span = Span(int(line), int(col), int(col) + 1)
+def unsupported(flavor: Flavor, construct: str, reason: str, span=None) -> UnsupportedError:
+    """The one error for "this flavor cannot say that": names the flavor, the
+    DSL construct and (through ``span``) its line and column."""
     return UnsupportedError(flavor.name, construct, span, reason)
 
 
@@ -91,16 +129,104 @@ def get(name: str) -> Flavor:
         raise KeyError(f"unknown flavor {name!r}; flavors are {', '.join(FLAVORS)}") from None
 
 
-def prepare(pattern: ir.Pattern, flavor: Flavor) -> ir.Pattern:
-    """Make the IR printable in ``flavor``: inline calls a flavor cannot make
-    (and definitions used once), and check every feature used."""
+@dataclass(frozen=True)
+class Output:
+    """A pattern printed for a flavor.
+
+    ``text``: the pattern, one line; ``groups``: (name, what it captures)
+    for every capture, in order; ``unchecked``: labels of the constraints the
+    flavor could not check and that were left out on request."""
+
+    text: str
+    flavor: Flavor
+    groups: tuple[tuple[str, str], ...]
+    unchecked: tuple[str, ...]
+
+
+def prepare(
+    pattern: ir.Pattern, flavor: Flavor, allow_unchecked: bool = False
+) -> tuple[ir.Pattern, tuple[str, ...]]:
+    """Make the IR printable in ``flavor``: inline calls it cannot make (and
+    definitions used once), expand backreferences it lacks, drop guards it
+    cannot write, and refuse -- or, with ``allow_unchecked``, leave out and
+    list -- constraints it cannot check.  Returns (pattern, unchecked labels).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError`."""
     pattern = _inline_single_use(pattern)
     if flavor.call is None and pattern.definitions:
         pattern = inline_calls(pattern)
+    unchecked: list[str] = []
+    if not flavor.lookaround:
+        pattern = _drop_lookarounds(pattern, flavor, allow_unchecked, unchecked)
+    if not flavor.backrefs:
+        try:
+            pattern = expand_backrefs(pattern)
+        except NotFinite as e:  # pragma: no cover - every capture the compiler makes is finite
+            raise unsupported(flavor, f"the capture {e.capture}", "no backreferences") from None
+    if flavor.names == "alnum":
+        pattern = _rename(pattern, _alnum_names(pattern))
     names = [n.name for node in _all(pattern) for n in ir.walk(node) if isinstance(n, ir.Capture)]
     if len(names) != len(set(names)):  # pragma: no cover - an internal invariant
         raise AssertionError(f"capture names defined twice: {sorted(names)}")
-    return pattern
+    return pattern, tuple(unchecked)
+
+
+def _drop_lookarounds(pattern: ir.Pattern, flavor: Flavor, allow: bool, unchecked: list[str]):
+    def fn(n: ir.Node) -> ir.Node:
+        if not isinstance(n, ir.Look):
+            return n
+        if n.guard:
+            return ir.EMPTY
+        if not allow:
+            text = n.label.split(": ", 1)[-1]
+            raise unsupported(
+                flavor,
+                f"'{text}'",
+                f"{flavor.engine} has no lookaround or backreferences, and this constraint "
+                "is not a small automaton over melds; --allow-unchecked emits the rest "
+                "and lists it as unchecked",
+                n.span,
+            )
+        if n.label not in unchecked:
+            unchecked.append(n.label)
+        return ir.EMPTY
+
+    body = ir.transform(pattern.body, fn)
+    defs = tuple((name, ir.transform(node, fn)) for name, node in pattern.definitions)
+    return ir.Pattern(body, defs)
+
+
+def _alnum_names(pattern: ir.Pattern):
+    """A renaming to letters and digits only (``chow_s1`` -> ``chowS1``),
+    one to one: a name that would collide gets a numbered suffix."""
+    names = sorted(
+        {n.name for node in _all(pattern) for n in ir.walk(node) if isinstance(n, ir.Capture)}
+        | {name for name, _ in pattern.definitions}
+    )
+    mapping: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        parts = name.split("_")
+        new = parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
+        k = 1
+        base = new
+        while new in taken:
+            k += 1
+            new = f"{base}N{k}"
+        taken.add(new)
+        mapping[name] = new
+    return lambda name: mapping.get(name, name)
+
+
+def _rename(pattern: ir.Pattern, fn_name) -> ir.Pattern:
+    def fn(n: ir.Node) -> ir.Node:
+        if isinstance(n, (ir.Capture, ir.Backref, ir.Call)):
+            return replace(n, name=fn_name(n.name))
+        return n
+
+    body = ir.transform(pattern.body, fn)
+    defs = tuple((fn_name(name), ir.transform(node, fn)) for name, node in pattern.definitions)
+    return ir.Pattern(body, defs)
 
 
 def _all(pattern: ir.Pattern):
@@ -134,30 +260,36 @@ def _inline_single_use(pattern: ir.Pattern) -> ir.Pattern:
     return ir.Pattern(body, kept)
 
 
-def emit(pattern: ir.Pattern, flavor: Flavor | str) -> str:
-    """Print a pattern in a flavor (Pattern -> one line of pattern text).
+def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> Output:
+    """Print a pattern in a flavor (Pattern -> :class:`Output`).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
-    flavor cannot express something the pattern needs."""
+    flavor cannot express something the pattern needs (unless
+    ``allow_unchecked`` lets a constraint be left out and listed)."""
     if isinstance(flavor, str):
         flavor = get(flavor)
-    pattern = prepare(pattern, flavor)
+    pattern, unchecked = prepare(pattern, flavor, allow_unchecked)
     printer = _Printer(flavor)
-    text = printer.node(pattern.body)
-    if pattern.definitions:
-        defs = "".join(
-            flavor.group.format(name=name, body=printer.node(node))
-            for name, node in pattern.definitions
-        )
-        text += f"(?(DEFINE){defs})"
-    return text
+    text = printer.node(pattern.body) + printer.definitions(pattern.definitions)
+    groups = tuple(
+        (n.name, n.describes)
+        for node in _all(pattern)
+        for n in ir.walk(node)
+        if isinstance(n, ir.Capture)
+    )
+    return Output(text, flavor, groups, unchecked)
+
+
+def emit(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
+    """The pattern text alone (see :func:`render`)."""
+    return render(pattern, flavor, allow_unchecked).text
 
 
 #: Width under which a part of the outline stays on one line.
 OUTLINE_WIDTH = 72
 
 
-def outline(pattern: ir.Pattern, flavor: Flavor | str) -> str:
+def outline(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
     """The same pattern as :func:`emit`, one part per line, indented by
     structure, each labelled part followed by ``  # line N: DSL text``.
 
@@ -165,17 +297,21 @@ def outline(pattern: ir.Pattern, flavor: Flavor | str) -> str:
     the :func:`emit` text (str, ending in a newline)."""
     if isinstance(flavor, str):
         flavor = get(flavor)
-    pattern = prepare(pattern, flavor)
+    pattern, _ = prepare(pattern, flavor, allow_unchecked)
     printer = _Printer(flavor)
     lines = printer.lines(pattern.body, 0)
     if pattern.definitions:
-        lines.append("(?(DEFINE)")
+        zero = flavor.define == "zero"
+        if not zero:
+            lines.append("(?(DEFINE)")
+        pad = "" if zero else "  "
         for name, node in pattern.definitions:
             open_, close = flavor.group.split("{body}")
-            lines.append("  " + open_.format(name=name))
-            lines.extend(printer.lines(node, 2))
-            lines.append("  " + close)
-        lines.append(")")
+            lines.append(pad + open_.format(name=name))
+            lines.extend(printer.lines(node, 1 if zero else 2))
+            lines.append(pad + close + ("{0}" if zero else ""))
+        if not zero:
+            lines.append(")")
     return "\n".join(lines) + "\n"
 
 
@@ -190,6 +326,19 @@ class _Printer:
         method = getattr(self, "p_" + type(n).__name__)
         return method(n)
 
+    def definitions(self, defs) -> str:
+        """The definitions block: ``(?(DEFINE)…)``, or ``{0}`` groups."""
+        if not defs:
+            return ""
+        groups = [self.f.group.format(name=name, body=self.node(node)) for name, node in defs]
+        if self.f.define == "zero":
+            return "".join(g + "{0}" for g in groups)
+        return "(?(DEFINE)" + "".join(groups) + ")"
+
+    def astral(self, c: str) -> bool:
+        """Is ``c`` two code units (and so not one atom) in this flavor?"""
+        return not self.f.astral_atoms and ord(c) > 0xFFFF
+
     # Precedence: 0 alternation, 1 sequence, 2 quantified atom.
     def prec(self, n: ir.Node) -> int:
         if isinstance(n, ir.Alt):
@@ -197,7 +346,9 @@ class _Printer:
         if isinstance(n, ir.Seq):
             return 1 if len(n.items) != 1 else self.prec(n.items[0])
         if isinstance(n, ir.Lit):
-            return 2 if len(n.text) == 1 else 1
+            return 2 if len(n.text) == 1 and not self.astral(n.text) else 1
+        if isinstance(n, ir.CharSet) and any(self.astral(c) for c in n.chars):
+            return 1 if len(n.chars) == 1 else 0
         if isinstance(n, ir.Repeat):
             return 1
         return 2
@@ -265,12 +416,20 @@ class _Printer:
         return None, [], "", ""
 
     def p_Lit(self, n: ir.Lit) -> str:
-        return "".join("\\" + c if c in _META else c for c in n.text)
+        return "".join("\\" + c if c in self.f.meta else c for c in n.text)
 
     def p_CharSet(self, n: ir.CharSet) -> str:
         chars = sorted(n.chars)
+        if not chars:
+            return r"[^\s\S]"  # matches nothing
         if len(chars) == 1:
             return self.p_Lit(ir.Lit(chars[0]))
+        wide = [c for c in chars if self.astral(c)]
+        if wide:
+            # Two UTF-16 code units each: an alternation, never a class.
+            narrow = [c for c in chars if not self.astral(c)]
+            parts = [self.p_CharSet(ir.CharSet(frozenset(narrow)))] if narrow else []
+            return "|".join(parts + [self.p_Lit(ir.Lit(c)) for c in wide])
         out = []
         i = 0
         while i < len(chars):
@@ -285,7 +444,7 @@ class _Printer:
         return "[" + "".join(out) + "]"
 
     def cls(self, c: str) -> str:
-        return "\\" + c if c in _CLASS_META else c
+        return "\\" + c if c in self.f.class_meta else c
 
     def p_AnyChar(self, n) -> str:
         return "."
@@ -317,27 +476,25 @@ class _Printer:
         if n.mode == "lazy":
             q += "?"
         elif n.mode == "possessive":
-            if not self.f.possessive:
-                raise unsupported(
-                    self.f,
-                    "a possessive repetition",
-                    "no possessive quantifiers",
-                    n.label,
-                )
-            q += "+"
+            # The optimizer makes a repetition possessive only where that
+            # cannot change the language, so a flavor without possessive
+            # quantifiers may use an atomic group or a plain repetition.
+            counted = q.startswith("{")
+            if self.f.possessive and (self.f.counted_possessive or not counted):
+                q += "+"
+            elif self.f.atomic:
+                return "(?>" + self.wrap(n.item, 2) + q + ")"
         return self.wrap(n.item, 2) + q
 
     def p_Capture(self, n: ir.Capture) -> str:
         return self.f.group.format(name=n.name, body=self.node(n.item))
 
     def p_Backref(self, n: ir.Backref) -> str:
-        if not self.f.backrefs:
-            raise unsupported(self.f, "a backreference", "no backreferences", n.label)
+        assert self.f.backrefs, "prepare() expands backreferences"
         return self.f.backref.format(name=n.name)
 
     def p_Look(self, n: ir.Look) -> str:
-        if not self.f.lookaround:
-            raise unsupported(self.f, n.label or "a lookahead", "no lookaround", n.label)
+        assert self.f.lookaround, "prepare() removes lookarounds"
         return ("(?!" if n.negate else "(?=") + self.node(n.item) + ")"
 
     def p_Atomic(self, n: ir.Atomic) -> str:

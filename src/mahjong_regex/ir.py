@@ -101,11 +101,13 @@ class Repeat(Node):
 
 @dataclass(frozen=True)
 class Capture(Node):
-    """A capturing group with a unique ``name``."""
+    """A capturing group with a unique ``name``; ``describes`` says what it
+    captures, in words (listed by ``--format json``)."""
 
     name: str
     item: Node
     label: str = field(default="", compare=False)
+    describes: str = field(default="", compare=False)
 
     def children(self):
         return (self.item,)
@@ -124,11 +126,17 @@ class Backref(Node):
 
 @dataclass(frozen=True)
 class Look(Node):
-    """A lookahead (``negate``: negative) at the current position."""
+    """A lookahead (``negate``: negative) at the current position.
+
+    ``guard`` marks a lookahead the body already implies: it only bounds the
+    work on hostile input, and a flavor without lookaround may drop it.
+    ``span`` is the DSL place of the constraint it checks."""
 
     item: Node
     negate: bool = False
     label: str = field(default="", compare=False)
+    guard: bool = False
+    span: object = field(default=None, compare=False)
 
     def children(self):
         return (self.item,)
@@ -190,6 +198,8 @@ class Pattern:
 
 
 EMPTY = Seq(())
+#: Matches nothing at all (an empty character class).
+NEVER = CharSet(frozenset())
 
 
 def seq(*items: Node, label: str = "") -> Node:

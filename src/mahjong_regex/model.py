@@ -10,7 +10,7 @@ pointing at the DSL source.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import ast
@@ -209,6 +209,15 @@ class RuleSet:
     def source_hash(self) -> str:
         """SHA-256 of the DSL source text, hex."""
         return hashlib.sha256(self.source.encode("utf-8")).hexdigest()
+
+    def relaxed(self, labels) -> "RuleSet":
+        """This rule set less the constraints whose :meth:`Constraint.label`
+        is in ``labels``: what a pattern decides when a flavor left those
+        constraints unchecked on request."""
+        drop = set(labels)
+        keep = lambda cs: tuple(c for c in cs if c.label() not in drop)  # noqa: E731
+        shapes = tuple(replace(s, where=keep(s.where)) for s in self.shapes)
+        return replace(self, shapes=shapes, where=keep(self.where))
 
     def line(self, n: int) -> str:
         """Source line ``n`` (1-based) without its comment, stripped."""
