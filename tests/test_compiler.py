@@ -48,9 +48,16 @@ def test_literal_set_factors_prefixes_suffixes_and_classes():
 
 
 def test_suit_backrefs_capture_the_suit_once():
-    runs = ir.Alt(tuple(ir.Seq((ir.Lit(f"1{s}"), ir.Lit(f"2{s}"), ir.Lit(f"3{s}"))) for s in "mps"))
-    out = suit_backrefs(ir.Pattern(runs))
-    assert emit(out, "pcre") == r"1(?<body_s1>m|p|s)2\k<body_s1>3\k<body_s1>"
+    def run(start: int, suits: str) -> ir.Node:
+        return ir.Alt(
+            tuple(ir.Seq(tuple(ir.Lit(f"{start + i}{s}") for i in range(3))) for s in suits)
+        )
+
+    one = suit_backrefs(ir.Pattern(run(1, "mps")))
+    assert emit(one, "pcre") == r"1(?<s1>m|p|s)2\k<s1>3\k<s1>"
+    # Two runs over the same suits share one capture, taken by a lookahead.
+    two = suit_backrefs(ir.Pattern(ir.alt(run(1, "mps"), run(2, "mps"))))
+    assert emit(two, "pcre") == r"(?=(?:1|2)(?<s1>m|p|s))(?:1\k<s1>2\k<s1>3|2\k<s1>3\k<s1>4)\k<s1>"
 
 
 def test_aligned_safe():
@@ -64,7 +71,7 @@ def test_aligned_safe():
 @pytest.mark.parametrize("name", BUILTINS)
 @pytest.mark.parametrize("flavor", list(FLAVORS))
 def test_outline_is_the_pattern_one_part_per_line(name, flavor):
-    pattern = compile_rules(rules(name))
+    pattern = compile_rules(rules(name), flavor=flavor)
     text = outline(pattern, flavor, allow_unchecked=True)
     joined = "".join(
         line.split("  # ")[0].strip()

@@ -30,7 +30,7 @@ def ids(cases):
 @pytest.mark.parametrize("name,flavor,engine", CASES, ids=ids(CASES))
 def test_engine_agrees_with_reference(name, flavor, engine):
     version = require_engine(engine)
-    pattern = compile_rules(rules(name))
+    pattern = compile_rules(rules(name), flavor=flavor)
     hands = list(hand_corpus(name))
     assert len(hands) >= 1000
     if (name, flavor) in REFUSED:

@@ -26,7 +26,11 @@ EXPECT = "100"
 
 
 def code(lang: str) -> tuple[str, str]:
-    out = render(compile_rules(rules("harbin")), LANG_FLAVOR[lang], allow_unchecked=True)
+    out = render(
+        compile_rules(rules("harbin"), flavor=LANG_FLAVOR[lang]),
+        LANG_FLAVOR[lang],
+        allow_unchecked=True,
+    )
     return snippet(out, lang, "harbin", rules("harbin").source_hash), out.text
 
 

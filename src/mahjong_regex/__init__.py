@@ -72,4 +72,4 @@ def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | Non
 
     Raises :class:`UnsupportedError` when the flavor cannot express a
     construct the rule set needs, KeyError for an unknown flavor."""
-    return emit(compile_rules(rules, options), flavor)
+    return emit(compile_rules(rules, options, flavor), flavor)

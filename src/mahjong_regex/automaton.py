@@ -53,14 +53,13 @@ def slots_admit(counts: tuple[int, ...], letters: tuple[str, ...], shape: Shape)
     return True
 
 
-def build(shape: Shape, constraints: tuple[Constraint, ...]) -> MeldAutomaton:
-    """The minimal DFA of label sequences that fit ``shape`` and satisfy the
-    meld-count ``constraints`` (tile-level constraints are ignored here)."""
+def accepted(shape: Shape, constraints) -> frozenset[tuple[int, ...]]:
+    """The kind-count vectors (one int per letter of ``shape.kinds``) that
+    fill the shape and satisfy the meld-count ``constraints``."""
     letters = shape.kinds
-    n = shape.size
     meld_cs = [c for c in constraints if c.is_meld_level]
 
-    def accepted(v: tuple[int, ...]) -> bool:
+    def ok(v: tuple[int, ...]) -> bool:
         if not slots_admit(v, letters, shape):
             return False
         for c in meld_cs:
@@ -69,8 +68,18 @@ def build(shape: Shape, constraints: tuple[Constraint, ...]) -> MeldAutomaton:
                 return False
         return True
 
+    return frozenset(v for v in _vectors(len(letters), shape.size) if ok(v))
+
+
+def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAutomaton:
+    """The minimal DFA of label sequences that fit ``shape`` and satisfy the
+    meld-count ``constraints`` (tile-level constraints are ignored here);
+    ``accept``, when given, is the accepted count-vector set to use instead."""
+    letters = shape.kinds
+    n = shape.size
     vectors = list(_vectors(len(letters), n))
-    accept = {v for v in vectors if accepted(v)}
+    if accept is None:
+        accept = accepted(shape, constraints)
     # Myhill-Nerode: two count vectors are equivalent when the same
     # completions lead them to acceptance.
     signature: dict[tuple[int, ...], frozenset] = {}

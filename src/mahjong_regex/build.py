@@ -30,8 +30,8 @@ def expected_files() -> dict[str, str]:
     for name in BUILTINS:
         source = builtin_source(name)
         rules = load(source, f"{name}.meld")
-        pattern = compile_rules(rules)
         for flavor in FLAVORS:
+            pattern = compile_rules(rules, flavor=flavor)
             try:
                 text = emit(pattern, flavor)
             except UnsupportedError as e:

@@ -65,7 +65,7 @@ def cmd_compile(args) -> int:
             raise _Fail(f"error: --lang {args.lang} takes the {implied} flavor, not {flavor}")
         flavor = implied
     flavor = flavor or "pcre"
-    pattern = compile_rules(rules, _options(args))
+    pattern = compile_rules(rules, _options(args), flavor)
     try:
         out = render(pattern, flavor, args.allow_unchecked)
         text = outline(pattern, flavor, args.allow_unchecked) if args.format == "outline" else None
@@ -116,7 +116,7 @@ def cmd_match(args) -> int:
     if args.engine == "regex":
         import regex
 
-        compiled = regex.compile(emit(compile_rules(rules, _options(args)), "regex"))
+        compiled = regex.compile(emit(compile_rules(rules, _options(args), "regex"), "regex"))
     status = 0
     for number, hand in enumerate(hands, start=1):
         verdict = evaluator.evaluate(hand)

@@ -22,11 +22,14 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import ir
-from .automaton import MeldAutomaton, build
+from .automaton import MeldAutomaton, accepted, build
 from .model import Constraint, MeldKind, RuleSet, Shape, TileClass
 
 #: The optimization passes, in the order they run.  Each can be switched off.
 PASSES = (
+    "counts_to_length",
+    "marker_chars",
+    "fixed_width",
     "merge_same_melds",
     "hoist_states",
     "aligned_scan",
@@ -65,9 +68,11 @@ class Compiler:
     :class:`~mahjong_regex.ir.Pattern` (before the IR passes of
     :mod:`mahjong_regex.optimize`)."""
 
-    def __init__(self, rules: RuleSet, options: Options | None = None):
+    def __init__(self, rules: RuleSet, options: Options | None = None, lookaround: bool = True):
         self.rules = rules
         self.options = options or Options()
+        self.lookaround = lookaround
+        self.captures = 0
         self.alphabet = rules.alphabet
         self.definitions: dict[str, ir.Node] = {}
         self.kind_ids = {k: ident(k, f"k{i}") for i, k in enumerate(rules.kinds)}
@@ -94,12 +99,62 @@ class Compiler:
             return ir.Repeat(ir.AnyChar(), 0, None, "lazy")
         return ir.Repeat(self.any_tile(), 0, None, "lazy")
 
+    def capture_name(self, prefix: str) -> str:
+        """A new capture name: ``prefix`` and a number (``t1``, ``c1``, …)."""
+        self.captures += 1
+        return f"{prefix}{self.captures}"
+
+    def fixed_width(self) -> int | None:
+        """With ``fixed_width``: the length of every tile name when they all
+        have one length (in BMP characters), else None.  A meld's tile may
+        then be captured as that many characters, since the length
+        lookahead has already checked that the hand is a string of tiles."""
+        if not (self.options.on("fixed_width") and self.lookaround):
+            return None
+        lengths = {len(t.name) for t in self.alphabet.tiles}
+        bmp = all(ord(ch) <= 0xFFFF for t in self.alphabet.tiles for ch in t.name)
+        return lengths.pop() if len(lengths) == 1 and bmp else None
+
+    def markers(self, tiles) -> frozenset[str] | None:
+        """Characters that occur only in names of ``tiles`` and that every
+        one of those names holds (``marker_chars``): in a string of tile
+        names, one of them occurs exactly when a tile of the set does.
+        Harbin's 条 suit is ``[鸡条]``.  None when there are none."""
+        if not self.options.on("marker_chars"):
+            return None
+        inside = [self.alphabet.tiles[i].name for i in sorted(tiles)]
+        outside = [t.name for t in self.alphabet.tiles if t.index not in tiles]
+        banned = set("".join(outside))
+        good = sorted(set("".join(inside)) - banned)
+        chosen: list[str] = []
+        uncovered = list(inside)
+        while uncovered:
+            best = max(good, key=lambda c: (sum(c in n for n in uncovered), -ord(c)), default=None)
+            if best is None or not any(best in n for n in uncovered):
+                return None
+            chosen.append(best)
+            uncovered = [n for n in uncovered if best not in n]
+        return frozenset(chosen)
+
+    def find(self, tiles) -> ir.Node:
+        """From the start, skip to a tile of ``tiles`` (inside a lookahead)."""
+        marks = self.markers(tiles)
+        if marks is not None:
+            return ir.seq(ir.Repeat(ir.AnyChar(), 0, None, "lazy"), ir.CharSet(marks))
+        return ir.seq(self.skip(tiles), self.tiles_node(tiles))
+
     # ---- meld kinds ----------------------------------------------------------------
 
     def meld(self, kinds: tuple[str, ...]) -> ir.Node:
-        """One meld of any of ``kinds``: calls of the kinds' definitions."""
+        """One meld of any of ``kinds``: calls of the kinds' definitions;
+        several of them become one definition of their alternation."""
         groups = self.group_kinds(kinds)
-        return ir.alt(*(self.define_meld(g) for g in groups))
+        calls = [self.define_meld(g) for g in groups]
+        if len(calls) == 1 or not self.options.on("hoist_states"):
+            return ir.alt(*calls)
+        name = "_".join(c.name for c in calls)
+        self.definitions.setdefault(name, ir.alt(*calls))
+        return ir.Call(name)
 
     def group_kinds(self, kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
         """Partition kinds so that ``same`` kinds over one class with
@@ -137,9 +192,12 @@ class Compiler:
         if k.form == "same":
             lo, hi = kinds[0].size, kinds[-1].size
             tile = self.tiles_node(allowed)
+            width = self.fixed_width()
+            if width is not None and k.of is None:
+                tile = ir.Repeat(ir.AnyChar(), width, width)
             if hi == 1:
                 return ir.seq(tile, label=label)
-            cap = f"{name}_t"
+            cap = self.capture_name("t")
             return ir.seq(
                 ir.Capture(
                     cap, tile, describes="the tile of a " + " or ".join(k.name for k in kinds)
@@ -164,23 +222,12 @@ class Compiler:
     def _tile_constraint(self, c: Constraint) -> list[ir.Node]:
         label = c.label()
         if c.kind == "contains":
-            return [
-                ir.Look(
-                    ir.seq(self.skip(c.tiles.tiles), self.tiles_node(c.tiles.tiles)),
-                    label=label,
-                )
-            ]
+            return [ir.Look(self.find(c.tiles.tiles), label=label)]
         if c.kind == "only":
             others = set(range(len(self.alphabet.tiles))) - c.tiles.tiles
             if not others:
                 return []
-            return [
-                ir.Look(
-                    ir.seq(self.skip(others), self.tiles_node(others)),
-                    negate=True,
-                    label=label,
-                )
-            ]
+            return [ir.Look(self.find(others), negate=True, label=label)]
         if c.kind == "each_tile":
             return self.each_tile(c.tiles, c.op, c.value, label)
         return self.suit_count(c.op, c.value, label)
@@ -190,8 +237,7 @@ class Compiler:
         if op in ("<=", "=="):
             # No tile of the class occurs n+1 times.
             skip = self.skip(cls.tiles)
-            cap = f"c{len(self.captures_used)}"
-            self.captures_used.append(cap)
+            cap = self.capture_name("c")
             body = ir.seq(
                 skip,
                 ir.Capture(cap, self.tiles_node(cls.tiles), describes="a tile counted by " + label),
@@ -200,7 +246,7 @@ class Compiler:
             out.append(ir.Look(body, negate=True, label=label))
         if op in (">=", "==") and n > 0:
             for i in sorted(cls.tiles):
-                one = ir.seq(self.skip({i}), self.tiles_node({i}))
+                one = self.find({i})
                 out.append(ir.Look(ir.Repeat(one, n, n), label=label))
         return out
 
@@ -217,16 +263,10 @@ class Compiler:
             others = [s for s in suits if s not in seen]
             if need == 1:
                 tiles = {t.index for t in self.alphabet.tiles if t.suit in others}
-                return ir.seq(self.skip(tiles), self.tiles_node(tiles))
+                return self.find(tiles)
             for s in others:
                 tiles = {t.index for t in self.alphabet.tiles if t.suit == s}
-                branches.append(
-                    ir.seq(
-                        self.skip(tiles),
-                        self.tiles_node(tiles),
-                        rest(seen + (s,), need - 1),
-                    )
-                )
+                branches.append(ir.seq(self.find(tiles), rest(seen + (s,), need - 1)))
             return ir.alt(*branches)
 
         if k <= 0:
@@ -245,62 +285,96 @@ class Compiler:
 
     # ---- hand shapes ----------------------------------------------------------------
 
-    def shape(self, shape: Shape, index: int) -> ir.Node:
-        auto = build(shape, self.rules.where + shape.where)
-        if not auto.accepting:
+    def plan(self, shape: Shape) -> "_ShapePlan":
+        """The shape's accepted kind counts, and which meld-count constraints
+        are exactly a tile-count window on this shape (``counts_to_length``):
+        those are checked by the length lookahead instead of by automaton
+        states.  E.g. Harbin's ``count(kong) <= 3`` is "at most 17 tiles"."""
+        cs = [c for c in self.rules.where + shape.where if c.is_meld_level]
+        sizes = [self.rules.kinds[k].size for k in shape.kinds]
+        full = accepted(shape, cs)
+
+        def tiles(v) -> int:
+            return sum(a * b for a, b in zip(v, sizes))
+
+        window = (min(map(tiles, full)), max(map(tiles, full))) if full else (0, 0)
+        moved = []
+        if self.options.on("counts_to_length") and self.lookaround:
+            for c in list(cs):
+                rest = [x for x in cs if x is not c]
+                loose = accepted(shape, rest)
+                if {v for v in loose if window[0] <= tiles(v) <= window[1]} == full:
+                    cs = rest
+                    moved.append(c)
+        return _ShapePlan(full, tuple(cs), tuple(moved), window)
+
+    def shape(self, shape: Shape, index: int, plan: "_ShapePlan", own_window: bool) -> ir.Node:
+        """One hand shape: its tile-level lookaheads, its length window when
+        it differs from the whole pattern's (``own_window``), then its meld
+        automaton."""
+        label = f"line {shape.span.line}: {self.rules.line(shape.span.line)}"
+        if not plan.accept:
             # The constraints leave this shape no winning split.
-            return ir.Look(
-                ir.EMPTY,
-                negate=True,
-                label=f"line {shape.span.line}: {shape.name} can never win",
-            )
+            return ir.seq(ir.NEVER, label=label + " (can never win)")
+        auto = build(shape, plan.constraints, self.relaxed_accept(shape, plan))
         renderer = _AutomatonRenderer(self, auto, ident(shape.name, f"h{index}"))
         looks = []
+        if own_window:
+            looks.append(self.length(plan.window, plan.moved, guard=False))
         for c in shape.where:
             if not c.is_meld_level:
                 looks.extend(self.tile_constraint(c))
-        meld_cs = [c.text for c in self.rules.where + shape.where if c.is_meld_level]
-        label = f"line {shape.span.line}: {self.rules.line(shape.span.line)}"
-        if meld_cs:
-            label += " where " + ", ".join(meld_cs)
+        if plan.constraints:
+            label += " where " + ", ".join(c.text for c in plan.constraints)
         return ir.seq(*looks, renderer.render(), label=label)
 
-    def tile_count(self) -> tuple[int, int]:
-        """The fewest and most tiles any winning hand can have."""
-        lo, hi = None, 0
-        for shape in self.rules.shapes:
-            auto = build(shape, self.rules.where + shape.where)
-            if not auto.accepting:
-                continue
-            slo = shi = 0
-            for count, kinds in shape.slots:
-                sizes = [self.rules.kinds[k].size for k in kinds]
-                slo += count * min(sizes)
-                shi += count * max(sizes)
-            lo = slo if lo is None else min(lo, slo)
-            hi = max(hi, shi)
-        return (lo or 0, hi)
+    def relaxed_accept(self, shape: Shape, plan: "_ShapePlan") -> frozenset:
+        return accepted(shape, plan.constraints) if plan.moved else plan.accept
+
+    def length(self, window: tuple[int, int], moved, guard: bool) -> ir.Node:
+        """A lookahead: the hand is ``window`` tiles long, whole tiles."""
+        lo, hi = window
+        label = f"{lo} to {hi} tiles"
+        if moved:
+            label += ": " + ", ".join(c.label() for c in moved)
+        node = ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End())
+        span = moved[0].span if moved else None
+        return ir.Look(node, label=label, guard=guard, span=span)
 
     def compile(self) -> ir.Pattern:
         """Build the whole pattern (see the module docstring)."""
-        self.captures_used: list[str] = []
-        lo, hi = self.tile_count()
+        plans = [self.plan(s) for s in self.rules.shapes]
+        live = [p for p in plans if p.accept]
+        lo = min((p.window[0] for p in live), default=0)
+        hi = max((p.window[1] for p in live), default=0)
+        moved = [c for p in plans for c in p.moved]
+        single = len(plans) == 1
         parts: list[ir.Node] = [ir.Start()]
-        parts.append(
-            ir.Look(
-                ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End()),
-                label=f"{lo} to {hi} tiles (from the hand shapes)",
-                guard=True,
-            )
-        )
+        # With one shape its window is the whole pattern's: the length
+        # lookahead then checks the moved constraints too.
+        guard = not (single and moved) and self.fixed_width() is None
+        parts.append(self.length((lo, hi), moved if single else (), guard=guard))
         for c in self.rules.where:
             if not c.is_meld_level:
                 parts.extend(self.tile_constraint(c))
-        shapes = [self.shape(s, i) for i, s in enumerate(self.rules.shapes)]
+        shapes = [
+            self.shape(s, i, p, own_window=bool(p.moved) and not single)
+            for i, (s, p) in enumerate(zip(self.rules.shapes, plans))
+        ]
         parts.append(ir.alt(*shapes) if len(shapes) > 1 else shapes[0])
         parts.append(ir.End())
         body = ir.Seq(tuple(parts), label=f"ruleset {self.rules.name}")
         return ir.Pattern(body, tuple(self.definitions.items()))
+
+
+@dataclass(frozen=True)
+class _ShapePlan:
+    """What :meth:`Compiler.plan` decided for one shape."""
+
+    accept: frozenset
+    constraints: tuple[Constraint, ...]
+    moved: tuple[Constraint, ...]
+    window: tuple[int, int]
 
 
 class _AutomatonRenderer:
@@ -413,9 +487,19 @@ def aligned_safe(names: list[str], alphabet: list[str]) -> bool:
     return True
 
 
-def compile_rules(rules: RuleSet, options: Options | None = None) -> ir.Pattern:
-    """Compile a rule set to IR and run the IR passes (RuleSet -> Pattern)."""
+def compile_rules(rules: RuleSet, options: Options | None = None, flavor=None) -> ir.Pattern:
+    """Compile a rule set to IR and run the IR passes (RuleSet -> Pattern).
+
+    ``flavor`` (a :class:`~mahjong_regex.flavors.Flavor` or name), when
+    given, lets the compiler avoid constructs the flavor lacks where it has
+    another way to say the same thing (a flavor without lookaround keeps
+    every meld count in the automaton)."""
+    from .flavors import get
     from .optimize import optimize
 
     options = options or Options()
-    return optimize(Compiler(rules, options).compile(), options)
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    lookaround = flavor is None or flavor.lookaround
+    backrefs = flavor is None or flavor.backrefs
+    return optimize(Compiler(rules, options, lookaround).compile(), options, backrefs)

@@ -470,6 +470,9 @@ class _Printer:
         elif lo == hi:
             if lo == 1:
                 return self.node(n.item)
+            one = self.node(n.item)
+            if n.mode == "greedy" and len(one) == 1 and lo <= 3:
+                return one * lo  # "..", shorter than ".{2}"
             q = f"{{{lo}}}"
         else:
             q = f"{{{lo},{hi}}}"

@@ -22,9 +22,10 @@ from itertools import count, product
 from . import ir
 
 
-def optimize(pattern: ir.Pattern, options) -> ir.Pattern:
-    """Run the IR passes switched on in ``options`` (Pattern -> Pattern)."""
-    if options.on("suit_backrefs"):
+def optimize(pattern: ir.Pattern, options, backrefs: bool = True) -> ir.Pattern:
+    """Run the IR passes switched on in ``options`` (Pattern -> Pattern);
+    ``backrefs`` False (a flavor without them) skips ``suit_backrefs``."""
+    if options.on("suit_backrefs") and backrefs:
         pattern = suit_backrefs(pattern)
     if options.on("factor_literals"):
         pattern = factor_literals(pattern)
@@ -65,10 +66,28 @@ def _split_suffix(texts: list[str]) -> tuple[tuple[str, ...], str] | None:
     return tuple(t[: len(t) - len(suffix)] for t in texts), suffix
 
 
+def _fresh_names(pattern: ir.Pattern, prefix: str):
+    """Capture names ``prefix1``, ``prefix2``, … not used in ``pattern``."""
+    used = {
+        n.name
+        for node in [pattern.body, *(d for _, d in pattern.definitions)]
+        for n in ir.walk(node)
+        if isinstance(n, ir.Capture)
+    }
+    return (f"{prefix}{i}" for i in count(1) if f"{prefix}{i}" not in used)
+
+
+def _prefix_free(strings) -> bool:
+    return not any(a != b and b.startswith(a) for a in strings for b in strings)
+
+
 def suit_backrefs(pattern: ir.Pattern) -> ir.Pattern:
     """Capture the varying suffix (the suit) of a run once, backreference it
-    for the run's other tiles."""
-    counters: dict[str, count] = {}
+    for the run's other tiles: ``二([条筒万])三\\1四\\1``.  When several
+    runs share one set of suits, and their first prefixes have one length,
+    the suit is captured once for all of them by a lookahead:
+    ``(?=[二-七]([条筒万]))(?:二\\1三\\1四|三\\1四\\1五|…)\\1``."""
+    fresh = _fresh_names(pattern, "s")
 
     def rewrite(node: ir.Node, owner: str) -> ir.Node:
         if not isinstance(node, ir.Alt):
@@ -82,24 +101,41 @@ def suit_backrefs(pattern: ir.Pattern) -> ir.Pattern:
                 keep.append(item)
                 continue
             groups.setdefault(split[0], []).append(split[1])
+        if not any(len(s) > 1 for s in groups.values()):
+            return node
+        # Runs sharing a suit set (captured unambiguously) share a capture.
+        buckets: dict[tuple, list[tuple[str, ...]]] = {}
         out: list[ir.Node] = []
         for prefixes, suffixes in groups.items():
             if len(suffixes) == 1:
                 out.append(ir.Seq(tuple(ir.Lit(p + suffixes[0]) for p in prefixes)))
+            else:
+                key = (tuple(sorted(suffixes)), len(prefixes[0]), len(prefixes))
+                buckets.setdefault(key, []).append(prefixes)
+        for (suffixes, _, _), runs in buckets.items():
+            suits = ir.alt(*(ir.Lit(x) for x in suffixes))
+            cap = next(fresh)
+            capture = ir.Capture(cap, suits, describes="the suit of a run")
+            if len(runs) > 1 and _prefix_free(suffixes):
+                firsts = ir.alt(*(ir.Lit(r[0]) for r in runs))
+                branches = []
+                for r in runs:
+                    parts: list[ir.Node] = [ir.Lit(r[0])]
+                    for p in r[1:]:
+                        parts += [ir.Backref(cap), ir.Lit(p)]
+                    branches.append(ir.Seq(tuple(parts)))
+                out.append(
+                    ir.Seq((ir.Look(ir.seq(firsts, capture)), ir.alt(*branches), ir.Backref(cap)))
+                )
                 continue
-            n = next(counters.setdefault(owner, count(1)))
-            cap = f"{owner}_s{n}"
-            parts: list[ir.Node] = [
-                ir.Lit(prefixes[0]),
-                ir.Capture(
-                    cap, ir.alt(*(ir.Lit(s) for s in suffixes)), describes="the suit of a run"
-                ),
-            ]
-            for p in prefixes[1:]:
-                parts += [ir.Lit(p), ir.Backref(cap)]
-            out.append(ir.Seq(tuple(parts)))
-        if not any(len(s) > 1 for s in groups.values()):
-            return node
+            for r in runs:
+                if r is not runs[0]:
+                    cap = next(fresh)
+                    capture = ir.Capture(cap, suits, describes="the suit of a run")
+                parts = [ir.Lit(r[0]), capture]
+                for p in r[1:]:
+                    parts += [ir.Lit(p), ir.Backref(cap)]
+                out.append(ir.Seq(tuple(parts)))
         return ir.alt(*out, *keep, label=node.label)
 
     return _map(pattern, rewrite)
@@ -200,10 +236,28 @@ def _join(a: ir.Node, b: ir.Node) -> ir.Node:
 
 def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
     """Replace every call by a copy of its definition; captures in each copy
-    get a fresh name (``name_2``, ``name_3``, …) so that no name is defined
+    after the first get a fresh name (``s1`` -> ``s2``, ``s3``, …, the
+    letters kept, the number the next unused one) so that no name is defined
     twice.  The result has no definitions."""
     defs = dict(pattern.definitions)
-    uses: dict[str, count] = {}
+    taken = {
+        n.name
+        for node in [pattern.body, *defs.values()]
+        for n in ir.walk(node)
+        if isinstance(n, ir.Capture)
+    }
+    seen: set[str] = set()
+
+    def fresh(name: str) -> str:
+        if name not in seen:
+            seen.add(name)
+            return name
+        stem = name.rstrip("0123456789") or name
+        k = 1
+        while f"{stem}{k}" in taken:
+            k += 1
+        taken.add(f"{stem}{k}")
+        return f"{stem}{k}"
 
     def expand(node: ir.Node) -> ir.Node:
         def fn(n: ir.Node) -> ir.Node:
@@ -216,18 +270,13 @@ def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
         return ir.transform(node, fn)
 
     def rename(node: ir.Node) -> ir.Node:
-        names = {n.name for n in ir.walk(node) if isinstance(n, ir.Capture)}
+        names = sorted({n.name for n in ir.walk(node) if isinstance(n, ir.Capture)})
         if not names:
             return node
-        mapping = {}
-        for name in sorted(names):
-            k = next(uses.setdefault(name, count(1)))
-            mapping[name] = name if k == 1 else f"{name}_{k}"
+        mapping = {name: fresh(name) for name in names}
 
         def fn(n: ir.Node) -> ir.Node:
-            if isinstance(n, ir.Capture) and n.name in mapping:
-                return replace(n, name=mapping[n.name])
-            if isinstance(n, ir.Backref) and n.name in mapping:
+            if isinstance(n, (ir.Capture, ir.Backref)) and n.name in mapping:
                 return replace(n, name=mapping[n.name])
             return n
 
