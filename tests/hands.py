@@ -1,10 +1,6 @@
-"""Hypothesis strategies for arranged hands near the win/no-win boundary.
-
-A hand is built as a valid shape of the rule set -- melds of allowed kinds,
-in any order -- and then changed a little: a tile changed, dropped, added,
-moved or swapped; a meld dropped, added or doubled; or, rarely, the string
-itself damaged (a stray character, half a tile, a space, a newline).
-"""
+"""Hypothesis strategies for arranged hands near the win/no-win boundary
+(the recipe is :mod:`mahjong_regex.samples`; hypothesis makes the choices,
+so a failure shrinks to a small hand)."""
 
 from __future__ import annotations
 
@@ -12,72 +8,32 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from mahjong_regex.model import RuleSet
+from mahjong_regex.samples import meld_instances, near_boundary
 
-JUNK = ["", " ", "\n", "\r\n", "x", "#", "\t", "赖子"]
 
+class _Draws:
+    """A :class:`mahjong_regex.samples.Chooser` over hypothesis draws."""
 
-def _instances(rules: RuleSet) -> dict[str, list[list[str]]]:
-    names = [t.name for t in rules.alphabet.tiles]
-    return {
-        k.name: [[names[i] for i in inst] for inst in k.instances(rules.alphabet)]
-        for k in rules.kinds.values()
-    }
+    def __init__(self, draw):
+        self.draw = draw
+
+    def element(self, options):
+        return self.draw(st.sampled_from(list(options)))
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.draw(st.integers(lo, hi))
+
+    def permutation(self, items):
+        return self.draw(st.permutations(list(items)))
 
 
 def hands(rules: RuleSet) -> st.SearchStrategy[str]:
-    """Strategy of hand strings for ``rules`` (see module docstring)."""
-    instances = _instances(rules)
-    tiles = [t.name for t in rules.alphabet.tiles]
-    all_melds = [m for ms in instances.values() for m in ms]
+    """Strategy of hand strings for ``rules``."""
+    instances = meld_instances(rules)
 
     @st.composite
     def build(draw) -> str:
-        shape = draw(st.sampled_from(rules.shapes))
-        melds: list[list[str]] = []
-        for count, kinds in shape.slots:
-            for _ in range(count):
-                kind = draw(st.sampled_from(kinds))
-                melds.append(list(draw(st.sampled_from(instances[kind]))))
-        melds = draw(st.permutations(melds))
-        for _ in range(draw(st.integers(0, 2))):
-            op = draw(st.sampled_from(["drop", "add", "double", "swap"]))
-            if op == "drop" and melds:
-                melds.pop(draw(st.integers(0, len(melds) - 1)))
-            elif op == "add":
-                melds.insert(
-                    draw(st.integers(0, len(melds))), list(draw(st.sampled_from(all_melds)))
-                )
-            elif op == "double" and melds:
-                i = draw(st.integers(0, len(melds) - 1))
-                melds.insert(i, list(melds[i]))
-            elif op == "swap" and len(melds) > 1:
-                i = draw(st.integers(0, len(melds) - 2))
-                melds[i], melds[i + 1] = melds[i + 1], melds[i]
-        hand = [t for m in melds for t in m]
-        for _ in range(draw(st.integers(0, 2))):
-            op = draw(st.sampled_from(["change", "drop", "add", "move", "swap"]))
-            n = len(hand)
-            if op == "add" or n == 0:
-                hand.insert(draw(st.integers(0, n)), draw(st.sampled_from(tiles)))
-            elif op == "change":
-                hand[draw(st.integers(0, n - 1))] = draw(st.sampled_from(tiles))
-            elif op == "drop":
-                hand.pop(draw(st.integers(0, n - 1)))
-            elif op == "move":
-                t = hand.pop(draw(st.integers(0, n - 1)))
-                hand.insert(draw(st.integers(0, n - 1)), t)
-            elif op == "swap" and n > 1:
-                i, j = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
-                hand[i], hand[j] = hand[j], hand[i]
-        text = "".join(hand)
-        if draw(st.integers(0, 19)) == 0:
-            junk = draw(st.sampled_from(JUNK + ["cut"]))
-            i = draw(st.integers(0, len(text)))
-            if junk == "cut":
-                text = text[:i] + text[i + 1 :]
-            else:
-                text = text[:i] + junk + text[i:]
-        return text
+        return near_boundary(rules, _Draws(draw), instances)
 
     return build()
 

@@ -30,6 +30,8 @@ PASSES = (
     "counts_to_length",
     "marker_chars",
     "fixed_width",
+    "body_first",
+    "atomic_scans",
     "merge_same_melds",
     "hoist_states",
     "aligned_scan",
@@ -98,6 +100,12 @@ class Compiler:
         ):
             return ir.Repeat(ir.AnyChar(), 0, None, "lazy")
         return ir.Repeat(self.any_tile(), 0, None, "lazy")
+
+    def atomic(self, node: ir.Node) -> ir.Node:
+        """``node`` as an atomic group (``atomic_scans``): used only where the
+        first way ``node`` matches is as good as any, e.g. the next copy of a
+        tile when counting copies."""
+        return ir.Atomic(node) if self.options.on("atomic_scans") else node
 
     def capture_name(self, prefix: str) -> str:
         """A new capture name: ``prefix`` and a number (``t1``, ``c1``, …)."""
@@ -241,7 +249,7 @@ class Compiler:
             body = ir.seq(
                 skip,
                 ir.Capture(cap, self.tiles_node(cls.tiles), describes="a tile counted by " + label),
-                ir.Repeat(ir.seq(skip, ir.Backref(cap)), n, n),
+                ir.Repeat(self.atomic(ir.seq(skip, ir.Backref(cap))), n, n),
             )
             out.append(ir.Look(body, negate=True, label=label))
         if op in (">=", "==") and n > 0:
@@ -354,15 +362,26 @@ class Compiler:
         # lookahead then checks the moved constraints too.
         guard = not (single and moved) and self.fixed_width() is None
         parts.append(self.length((lo, hi), moved if single else (), guard=guard))
+        costly = []
         for c in self.rules.where:
-            if not c.is_meld_level:
+            if c.is_meld_level:
+                continue
+            if c.kind == "each_tile" and self.options.on("body_first") and self.lookaround:
+                costly.extend(self.tile_constraint(c))
+            else:
                 parts.extend(self.tile_constraint(c))
         shapes = [
             self.shape(s, i, p, own_window=bool(p.moved) and not single)
             for i, (s, p) in enumerate(zip(self.rules.shapes, plans))
         ]
-        parts.append(ir.alt(*shapes) if len(shapes) > 1 else shapes[0])
-        parts.append(ir.End())
+        melds = ir.alt(*shapes) if len(shapes) > 1 else shapes[0]
+        if costly:
+            # The meld body first, in a lookahead; the costly tile counts
+            # only for hands whose melds already fit; then take the hand.
+            parts += [ir.Look(ir.seq(melds, ir.End())), *costly]
+            parts += [ir.Repeat(ir.AnyChar(), 0, None), ir.End()]
+        else:
+            parts += [melds, ir.End()]
         body = ir.Seq(tuple(parts), label=f"ruleset {self.rules.name}")
         return ir.Pattern(body, tuple(self.definitions.items()))
 
