@@ -19,7 +19,10 @@ from hands import corpus
 from mahjong_regex import BUILTINS, Evaluator, load_rules
 
 FIXTURES = Path(__file__).parent / "fixtures"
-HANDS = int(os.environ.get("MAHJONG_HANDS", "20000"))
+try:
+    HANDS = int(os.environ.get("MAHJONG_HANDS", "20000"))
+except ValueError:
+    raise pytest.UsageError("MAHJONG_HANDS must be a whole number of hands") from None
 IN_CI = os.environ.get("CI") == "true"
 
 

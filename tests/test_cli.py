@@ -96,8 +96,16 @@ def test_match_reads_stdin_and_reports_non_tiles_by_position():
     assert out.returncode == 2
     lines = out.stdout.splitlines()
     assert lines[0].startswith("win\t")
-    assert lines[1] == "no\t幺鸡幺鸡x\tnot a hand: character 4: 'x' is not a tile name"
-    assert "hand 2: character 4: 'x' is not a tile name" in out.stderr
+    assert lines[1] == "no\t幺鸡幺鸡x\tnot a hand: character 5: 'x' is not the start of a tile name"
+    assert "hand 2: character 5: 'x' is not the start of a tile name" in out.stderr
+
+
+def test_match_names_the_character_that_breaks_a_tile_name():
+    out = run("match", "riichi", "1m11m", "")
+    assert out.returncode == 2
+    lines = out.stdout.splitlines()
+    assert lines[0].endswith("character 4: '1' cannot follow '1'; no tile name starts with '11'")
+    assert lines[1] == 'no\t""\tnot a hand: the hand is empty'
 
 
 def test_match_with_the_regex_engine():
@@ -107,7 +115,8 @@ def test_match_with_the_regex_engine():
 
 def test_match_failure_reasons_name_the_rule():
     ev = evaluator("harbin")
-    assert ev.evaluate("幺鸡幺鸡幺鸡幺鸡幺鸡" + WIN[10:]).reason == "breaks line 25: each tile <= 4"
+    five = "幺鸡幺鸡幺鸡幺鸡" + "幺鸡二条三条" + "五条六条七条" + "幺万幺万幺万" + "九万九万"
+    assert ev.evaluate(five).reason == "breaks line 25: each tile <= 4"
     five_melds = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万二万三万四万九万九万"
     assert ev.evaluate(five_melds).reason.startswith("no split fits standard")
 
@@ -118,6 +127,9 @@ def test_build_check_passes_on_the_repository():
 
 
 def test_build_check_lists_stale_files(tmp_path):
+    out = run("build", "--check", "--out", str(tmp_path / "nowhere"))
+    assert out.returncode == 1 and "not found" in out.stderr
+    (tmp_path / "gen").mkdir()
     out = run("build", "--check", "--out", str(tmp_path / "gen"))
     assert out.returncode == 1
     assert f"{tmp_path / 'gen' / 'harbin' / 'pcre.re'}" in out.stderr

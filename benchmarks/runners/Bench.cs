@@ -62,7 +62,7 @@ public static class Bench
         {
             var display = mono.GetMethod("GetDisplayName", BindingFlags.NonPublic | BindingFlags.Static);
             if (display != null)
-                return "Mono " + display.Invoke(null, null);
+                return "Mono " + ((string)display.Invoke(null, null)).Split(new[] { ' ' }, 2)[0];
         }
         return ".NET " + Environment.Version;
     }
@@ -142,7 +142,7 @@ public static class Bench
                         compiled[p].IsMatch(hostile[i]);
                         best = Math.Min(best, watch.Elapsed.TotalMilliseconds);
                     }
-                    Say(F("worst {0} {1} {2:F4}", okLabels[p], i, best));
+                    Say(F("worst {0} {1} {2:F6}", okLabels[p], i, best));
                 }
                 catch (Exception e)
                 {

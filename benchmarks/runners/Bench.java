@@ -68,7 +68,8 @@ public class Bench {
         for (int i = 0; i < hostile.length; i++) hostile[i] = decode(next());
         int repeats = Integer.parseInt(next().trim());
 
-        say("version " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        String vendor = System.getProperty("java.vm.name").startsWith("OpenJDK") ? "OpenJDK" : "Java";
+        say("version " + vendor + " " + System.getProperty("java.version") + " java.util.regex");
         List<String> okLabels = new ArrayList<>();
         List<Pattern> compiled = new ArrayList<>();
         for (int p = 0; p < count; p++) {
@@ -114,7 +115,7 @@ public class Bench {
                         pattern.matcher(hostile[i]).find();
                         best = Math.min(best, System.nanoTime() - t0);
                     }
-                    say(String.format(Locale.ROOT, "worst %s %d %.4f", label, i, best / 1e6));
+                    say(String.format(Locale.ROOT, "worst %s %d %.6f", label, i, best / 1e6));
                 } catch (StackOverflowError e) {
                     say("worsterror " + label + " " + i + " " + oneLine(e));
                 }

@@ -82,7 +82,7 @@ func main() {
 	}
 	repeats := nextInt()
 
-	say("version Go %s regexp", runtime.Version())
+	say("version Go %s regexp", strings.TrimPrefix(runtime.Version(), "go"))
 	var okLabels []string
 	var compiled []*regexp.Regexp
 	for i := range labels {
@@ -133,7 +133,7 @@ func main() {
 					best = d
 				}
 			}
-			say("worst %s %d %.4f", okLabels[p], i, float64(best.Nanoseconds())/1e6)
+			say("worst %s %d %.6f", okLabels[p], i, float64(best.Nanoseconds())/1e6)
 		}
 	}
 	say("done")

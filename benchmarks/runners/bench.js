@@ -65,7 +65,7 @@ for (const [label, re] of compiled) {
         re.test(text);
         best = Math.min(best, now() - t0);
       }
-      say(`worst ${label} ${i} ${(best * 1000).toFixed(4)}`);
+      say(`worst ${label} ${i} ${(best * 1000).toFixed(6)}`);
     } catch (e) {
       say(`worsterror ${label} ${i} ${String(e.message).replace(/\s+/g, " ")}`);
     }

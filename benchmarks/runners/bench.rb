@@ -69,7 +69,7 @@ compiled.each do |label, re|
       re.match?(text)
       best = [best, now - t0].min
     end
-    puts format('worst %s %d %.4f', label, i, best * 1000)
+    puts format('worst %s %d %.6f', label, i, best * 1000)
   rescue StandardError => e
     puts "worsterror #{label} #{i} #{e.message.gsub(/\s+/, ' ')}"
   end

@@ -39,11 +39,11 @@ def _load(spec: str) -> tuple[RuleSet, str, str]:
     try:
         path, source = read_rules(spec)
     except UnknownRuleSet as e:
-        raise _Fail(f"error: {e}") from None
+        raise _Fail(f"mahjong-regex: error: {e}") from None
     except OSError as e:
-        raise _Fail(f"error: cannot read {spec}: {e.strerror}") from None
+        raise _Fail(f"mahjong-regex: error: cannot read {spec}: {e.strerror}") from None
     except UnicodeDecodeError:
-        raise _Fail(f"error: {spec} is not UTF-8 text") from None
+        raise _Fail(f"mahjong-regex: error: {spec} is not UTF-8 text") from None
     try:
         return load(source, path), path, source
     except MeldError as e:
@@ -110,6 +110,7 @@ def cmd_match(args) -> int:
     if args.hands:
         hands = list(args.hands)
     else:
+        sys.stdin.reconfigure(errors="replace")  # a bad byte shows as U+FFFD
         hands = [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
     evaluator = Evaluator(rules)
     compiled = None
@@ -136,6 +137,12 @@ def cmd_build(args) -> int:
     from .build import stale_files, write
 
     out = Path(args.out)
+    if args.check and not out.is_dir():
+        print(
+            f"mahjong-regex: {out} not found: run from the repository root, or pass --out DIR",
+            file=sys.stderr,
+        )
+        return 1
     if args.check:
         stale = stale_files(out)
         if stale:

@@ -82,15 +82,23 @@ def _pad(prefix: str) -> str:
 
 @dataclass(frozen=True)
 class HandError(Exception):
-    """A hand string holds something that is not a tile name.
+    """A hand string is not a sequence of tile names.
 
-    ``position`` is the 0-based index (in code points) of the first character
-    that does not start a tile name; ``text`` is what stands there."""
+    ``position`` is the 0-based index (in code points) of the first
+    character that cannot belong to a tile name there; ``char`` is that
+    character ("" when the string ends in the middle of a tile name, or is
+    empty); ``prefix`` the part of a tile name just before it."""
 
     position: int
-    text: str
+    char: str
+    prefix: str = ""
 
     def __str__(self) -> str:
-        if not self.text:
-            return f"character {self.position}: the hand ends in the middle of a tile name"
-        return f"character {self.position}: {self.text!r} is not a tile name"
+        where = f"character {self.position + 1}"
+        if self.position == 0 and not self.char and not self.prefix:
+            return "the hand is empty"
+        if not self.char:
+            return f"{where}: the hand ends in the middle of a tile name ({self.prefix!r})"
+        if self.prefix:
+            return f"{where}: {self.char!r} cannot follow {self.prefix!r}; no tile name starts with {self.prefix + self.char!r}"
+        return f"{where}: {self.char!r} is not the start of a tile name"

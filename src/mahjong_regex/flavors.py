@@ -172,27 +172,33 @@ def prepare(
 
 
 def _drop_lookarounds(pattern: ir.Pattern, flavor: Flavor, allow: bool, unchecked: list[str]):
+    refused: list[ir.Look] = []
+
     def fn(n: ir.Node) -> ir.Node:
         if not isinstance(n, ir.Look):
             return n
         if n.guard:
             return ir.EMPTY
-        if not allow:
-            text = n.label.split(": ", 1)[-1]
-            raise unsupported(
-                flavor,
-                f"'{text}'",
-                f"{flavor.engine} has no lookaround or backreferences, and this constraint "
-                "is not a small automaton over melds; --allow-unchecked emits the rest "
-                "and lists it as unchecked",
-                n.span,
-            )
         if n.label not in unchecked:
             unchecked.append(n.label)
+            refused.append(n)
         return ir.EMPTY
 
     body = ir.transform(pattern.body, fn)
     defs = tuple((name, ir.transform(node, fn)) for name, node in pattern.definitions)
+    if refused and not allow:
+        spans = [n.span for n in refused if n.span is not None]
+        construct = ", ".join(
+            f"'{n.label.split(': ', 1)[-1]}'" + (f" ({n.span})" if n.span else "") for n in refused
+        )
+        raise unsupported(
+            flavor,
+            construct,
+            f"{flavor.engine} has no lookaround, and these tile-level constraints are not "
+            "small automata over melds; --allow-unchecked emits the rest and lists them "
+            "as unchecked",
+            spans[0] if spans else None,
+        )
     return ir.Pattern(body, defs)
 
 

@@ -69,8 +69,11 @@ class Alphabet:
         """Split a hand string into tiles (str -> tuple of Tile).
 
         Raises :class:`~mahjong_regex.diagnostics.HandError` naming the
-        0-based character position of the first thing that is not a tile."""
+        first character that cannot belong to a tile name (or an empty
+        hand)."""
         names = sorted(self.by_name.items(), key=lambda kv: -len(kv[0]))
+        if not hand:
+            raise HandError(0, "")
         out = []
         i = 0
         while i < len(hand):
@@ -80,13 +83,16 @@ class Alphabet:
                     i += len(name)
                     break
             else:
-                rest = hand[i:]
-                if any(n.startswith(rest) for n, _ in names):
-                    raise HandError(i, "")
-                k = 1
-                while any(n.startswith(rest[:k]) for n, _ in names):
+                # The longest start of a tile name found here, then the
+                # character that breaks it.
+                k = 0
+                while i + k < len(hand) and any(
+                    n.startswith(hand[i : i + k + 1]) for n, _ in names
+                ):
                     k += 1
-                raise HandError(i, rest[:k])
+                if i + k == len(hand):
+                    raise HandError(len(hand), "", hand[i:])
+                raise HandError(i + k, hand[i + k], hand[i : i + k])
         return tuple(out)
 
 

@@ -23,10 +23,16 @@ from . import ir
 
 
 def optimize(pattern: ir.Pattern, options, backrefs: bool = True) -> ir.Pattern:
-    """Run the IR passes switched on in ``options`` (Pattern -> Pattern);
-    ``backrefs`` False (a flavor without them) skips ``suit_backrefs``."""
+    """Run the IR passes switched on in ``options`` (Pattern -> Pattern).
+
+    ``backrefs`` False (a flavor without them): skip ``suit_backrefs`` and
+    expand every backreference into an alternation (before
+    ``factor_literals``, which then factors the expansion)."""
     if options.on("suit_backrefs") and backrefs:
         pattern = suit_backrefs(pattern)
+    if not backrefs:
+        # A flavor without backreferences has no subroutine calls either.
+        pattern = expand_backrefs(inline_calls(pattern))
     if options.on("factor_literals"):
         pattern = factor_literals(pattern)
     return pattern
@@ -387,4 +393,4 @@ def expand_backrefs(pattern: ir.Pattern) -> ir.Pattern:
     left = [n for n in ir.walk(body) if isinstance(n, ir.Backref)]
     if left:  # a backreference outside the sequence of its capture
         raise NotFinite(left[0].name)
-    return factor_literals(ir.Pattern(body, ()))
+    return ir.Pattern(body, ())

@@ -156,30 +156,24 @@ class Evaluator:
         return frontier[len(idx)]
 
     def evaluate(self, hand: str) -> Verdict:
-        """Decide one hand string and say why (str -> :class:`Verdict`)."""
+        """Decide one hand string and say why (str -> :class:`Verdict`).
+
+        The reason for a loss names, in this order: no split fitting any
+        hand shape; else a broken tile-level rule of the win condition; else,
+        per shape that some split fits, the rule that shape breaks."""
         try:
             tiles = self.alphabet.tokenize(hand)
         except HandError as e:
             return Verdict(False, reason=f"not a hand: {e}", error=e)
-        if not tiles:
-            return Verdict(False, reason="not a hand: the string is empty")
         counts = Counter(t.index for t in tiles)
-        for c in self.rules.where:
-            if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules):
-                return Verdict(False, reason=f"breaks {c.label()}")
-        shape_ok = {}
-        for shape in self.rules.shapes:
-            failed = [
-                c
-                for c in shape.where
-                if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules)
-            ]
-            shape_ok[shape.name] = failed
-        fitted: dict[str, list[Constraint]] = {}
-        for key, split in self.splits(tiles).items():
+        splits = self.splits(tiles)
+        # For each shape: the first split that fits it, and the meld-count
+        # rules the fitting splits break (empty: one breaks none).
+        fits: dict[str, tuple[tuple[Meld, ...], list[Constraint]]] = {}
+        for key, split in splits.items():
             kinds = Counter(dict(key))
             for shape in self.rules.shapes:
-                if shape_ok[shape.name] or not fits_shape(kinds, shape):
+                if not fits_shape(kinds, shape):
                     continue
                 broken = [
                     c
@@ -187,17 +181,31 @@ class Evaluator:
                     if c.is_meld_level
                     and not compare(sum(kinds[k] for k in c.kinds), c.op, c.value)
                 ]
-                if not broken:
-                    return Verdict(True, shape=shape.name, split=split)
-                fitted.setdefault(shape.name, broken)
+                if shape.name not in fits or (fits[shape.name][1] and not broken):
+                    fits[shape.name] = (split, broken)
+        if not fits:
+            return Verdict(
+                False,
+                reason="; ".join(
+                    f"no split fits {s.name} ({_slots_text(s)})" for s in self.rules.shapes
+                ),
+            )
+        for c in self.rules.where:
+            if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules):
+                return Verdict(False, reason=f"breaks {c.label()}")
         reasons = []
         for shape in self.rules.shapes:
-            if shape_ok[shape.name]:
-                reasons.append(f"{shape.name} breaks {shape_ok[shape.name][0].label()}")
-            elif shape.name in fitted:
-                reasons.append(f"{shape.name} fits but breaks {fitted[shape.name][0].label()}")
-            else:
-                reasons.append(f"no split fits {shape.name} ({_slots_text(shape)})")
+            if shape.name not in fits:
+                continue
+            split, broken = fits[shape.name]
+            tile_broken = [
+                c
+                for c in shape.where
+                if not c.is_meld_level and not tile_constraint_holds(c, counts, self.rules)
+            ]
+            if not broken and not tile_broken:
+                return Verdict(True, shape=shape.name, split=split)
+            reasons.append(f"{shape.name} fits but breaks {(tile_broken or broken)[0].label()}")
         return Verdict(False, reason="; ".join(reasons))
 
 

@@ -1,0 +1,89 @@
+"""The js output is rated safe from catastrophic backtracking by the npm
+ReDoS checker recheck (installed by .ci/run), and every backtracking engine
+rejects 10,000-character hostile strings quickly.  (Timing figures live in
+benchmarks/; this test only asserts a generous bound, to catch a hang.)"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+
+import pcre2
+import pytest
+import regex
+
+from conftest import IN_CI, RULE_SETS, evaluator, rules
+from mahjong_regex import compile_pattern
+from mahjong_regex.samples import random_hands
+
+CHECK = """
+const { check } = require('recheck');
+const pats = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+(async () => {
+  const out = {};
+  for (const [name, p] of Object.entries(pats)) {
+    const r = await check(p, 'u', { timeout: 120000 });
+    out[name] = { status: r.status, complexity: r.complexity || null };
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+
+def recheck_available() -> bool:
+    if shutil.which("node") is None:
+        return False
+    probe = subprocess.run(["node", "-e", "require('recheck')"], capture_output=True)
+    return probe.returncode == 0
+
+
+def test_recheck_rates_js_output_safe():
+    if not recheck_available():
+        if IN_CI:
+            pytest.fail("recheck is missing in CI (npm install -g recheck; NODE_PATH)")
+        pytest.skip("the npm package recheck is not installed")
+    pats = {name: compile_pattern(rules(name), "js") for name in RULE_SETS}
+    done = subprocess.run(
+        ["node", "-e", CHECK],
+        input=json.dumps(pats),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr
+    verdicts = json.loads(done.stdout)
+    for name, v in verdicts.items():
+        complexity = v["complexity"] or {}
+        degree = complexity.get("degree", 0)
+        assert v["status"] == "safe" or degree <= 2, (name, v)
+
+
+def hostile(name: str) -> dict[str, str]:
+    r = rules(name)
+    tiles = [t.name for t in r.alphabet.tiles]
+    sample = random_hands(r, 3000, 7)
+    win = next(h for h in sample if evaluator(name).wins(h))
+    near = next(h for h in sample if not evaluator(name).wins(h) and len(h) > 20)
+    twos = "".join(t.name for t in r.alphabet.tiles if t.rank == 2) or tiles[0]
+    return {
+        "run of one tile": (tiles[0] * 10000)[:10000],
+        "near-wins repeated": (near * 10000)[:10000],
+        "alternating suits": (twos * 10000)[:10000],
+        "a win and a stray tile": win + tiles[0],
+        "wins repeated": (win * 10000)[:10000],
+    }
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+@pytest.mark.parametrize("flavor", ["regex", "pcre", "python"])
+def test_hostile_strings_are_rejected_without_backtracking_blowup(name, flavor):
+    text = compile_pattern(rules(name), flavor)
+    engine = {"regex": regex.compile, "pcre": pcre2.compile}.get(flavor, __import__("re").compile)(
+        text
+    )
+    for what, s in hostile(name).items():
+        start = time.perf_counter()
+        assert engine.search(s) is None, what
+        assert time.perf_counter() - start < 1.0, what  # a hang, not a benchmark
