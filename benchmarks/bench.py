@@ -3,7 +3,8 @@
 Run as ``python benchmarks/bench.py [--hands N] [--out benchmarks/results.json]``.
 
 For the rule set (``--ruleset``, default ``harbin``) and each flavor in
-:data:`mahjong_regex.FLAVORS`, one engine (two for ``re2``: google-re2 and Go)
+:data:`mahjong_regex.FLAVORS`, one engine (two for ``pcre``: the PyPI ``pcre2``
+binding and a C program on the system libpcre2-8; two for ``re2``: google-re2 and Go)
 times four patterns on the same ``N`` arranged hands near the win/no-win
 boundary (:func:`mahjong_regex.samples.random_hands`, seed 0):
 
@@ -23,8 +24,13 @@ Every timing compiles the pattern once, makes one warm-up pass over all hands
 evaluator), then repeats passes until ``--min-time`` seconds (0.5) have gone
 by, and reports hands per second, with search/find semantics.  Python-hosted
 engines (``re``, ``regex``, ``pcre2`` with JIT, ``google-re2``) run
-in-process; node, java, mono, ruby and go run one timing program each from
-``benchmarks/runners/`` (built once into a cache in the temp directory).
+in-process; node, java, mono, ruby, go and pcre2-c run one timing program each
+from ``benchmarks/runners/`` (built once into a cache in the temp directory).
+The binding's per-call overhead caps its rate (its empty-pattern row shows the
+cap); ``pcre2-c`` (``bench_pcre2.c``, ``gcc -O2 … -lpcre2-8``, needing the
+Debian/Ubuntu package ``libpcre2-dev``) shows PCRE2's own speed: PCRE2_UTF,
+``pcre2_jit_match`` on ``PCRE2_JIT_COMPLETE`` code (its engine label says
+whether the JIT is on), one reused match_data.
 
 Worst case: for every backtracking engine, each pattern is matched once
 against hostile strings of about 10,000 characters (one tile repeated, a
@@ -82,6 +88,7 @@ CACHE_ROOT = Path(tempfile.gettempdir()) / "mahjong-regex-bench-runners"
 #: (flavor, engine) rows, in table order.
 ROWS: tuple[tuple[str, str], ...] = (
     ("pcre", "pcre2"),
+    ("pcre", "pcre2-c"),
     ("regex", "regex"),
     ("python", "re"),
     ("js", "node"),
@@ -462,6 +469,60 @@ def tool_version(argv: list[str], env=None) -> str:
     return (proc.stdout + proc.stderr).strip().splitlines()[0] if proc.returncode == 0 else ""
 
 
+PCRE2_PROBE = """\
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+int main(void) {
+    char version[64] = "";
+    pcre2_config(PCRE2_CONFIG_VERSION, version);
+    puts(version);
+    return 0;
+}
+"""
+
+
+def pcre2_build_flags(gcc: str) -> tuple[list[str], list[str], str]:
+    """(compiler flags, linker flags, library version) for libpcre2-8, from pkg-config
+    when it knows the library (else plain ``-lpcre2-8``).  A probe program is built
+    and run, so a missing header or library raises :class:`Missing`."""
+    cflags, libs = [], ["-lpcre2-8"]
+    pkg = shutil.which("pkg-config")
+    if pkg and subprocess.run([pkg, "--exists", "libpcre2-8"]).returncode == 0:
+
+        def ask(option: str) -> list[str]:
+            argv = [pkg, option, "libpcre2-8"]
+            return subprocess.run(argv, capture_output=True, text=True).stdout.split()
+
+        cflags, libs = ask("--cflags"), ask("--libs") or libs
+    with tempfile.TemporaryDirectory(prefix="mahjong-regex-pcre2-probe-") as tmp:
+        source, exe = Path(tmp) / "probe.c", Path(tmp) / "probe"
+        source.write_text(PCRE2_PROBE, "ascii")
+        proc = subprocess.run(
+            [gcc, *cflags, "-o", str(exe), str(source), *libs],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if proc.returncode != 0:
+            text = one_line(proc.stdout + proc.stderr)
+            if "pcre2.h" in text:
+                raise Missing("pcre2.h not found (Debian/Ubuntu package libpcre2-dev)")
+            if "pcre2-8" in text:
+                raise Missing("libpcre2-8 not found by the linker (package libpcre2-dev)")
+            raise Missing(f"cannot build against libpcre2-8: {text[:300]}")
+        try:
+            run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+        except OSError as exc:
+            raise Missing(f"a program linked with libpcre2-8 does not run: {exc}") from None
+        if run.returncode != 0:
+            raise Missing(
+                "a program linked with libpcre2-8 does not run: "
+                + one_line(run.stdout + run.stderr)[:300]
+            )
+    return cflags, libs, run.stdout.strip()
+
+
 def runner_command(engine: str) -> list[str]:
     """The argv of an external engine's timing program (built if needed)."""
     if engine == "node":
@@ -503,6 +564,17 @@ def runner_command(engine: str) -> list[str]:
             key=tool_version([go, "version"], env=env),
         )
         return [str(folder / "bench")]
+    if engine == "pcre2-c":
+        (gcc,) = which("gcc")
+        cflags, libs, version = pcre2_build_flags(gcc)
+        folder = build_cached(
+            "pcre2-c",
+            RUNNERS / "bench_pcre2.c",
+            "bench_pcre2",
+            lambda d: [gcc, "-O2", *cflags, "-o", str(d / "bench_pcre2"), "bench_pcre2.c", *libs],
+            key="\n".join([tool_version([gcc, "--version"]), *cflags, *libs, version]),
+        )
+        return [str(folder / "bench_pcre2")]
     raise ValueError(engine)
 
 

@@ -245,10 +245,17 @@ class Compiler:
         if op in ("<=", "=="):
             # No tile of the class occurs n+1 times.
             skip = self.skip(cls.tiles)
+            tile = self.tiles_node(cls.tiles)
+            width = self.fixed_width()
+            if width is not None and len(cls.tiles) == len(self.alphabet.tiles):
+                # Tile by tile, no alternation: the hand is a string of tiles
+                # of one width (the length lookahead checked it).
+                tile = ir.Repeat(ir.AnyChar(), width, width)
+                skip = ir.Repeat(tile, 0, None, "lazy")
             cap = self.capture_name("c")
             body = ir.seq(
                 skip,
-                ir.Capture(cap, self.tiles_node(cls.tiles), describes="a tile counted by " + label),
+                ir.Capture(cap, tile, describes="a tile counted by " + label),
                 ir.Repeat(self.atomic(ir.seq(skip, ir.Backref(cap))), n, n),
             )
             out.append(ir.Look(body, negate=True, label=label))
@@ -362,23 +369,26 @@ class Compiler:
         # lookahead then checks the moved constraints too.
         guard = not (single and moved) and self.fixed_width() is None
         parts.append(self.length((lo, hi), moved if single else (), guard=guard))
-        costly = []
+        # With body_first, every tile-level lookahead runs after the meld
+        # body (most hands near the boundary fail the body, and cheaply),
+        # the costly copy counts last.
+        after = self.options.on("body_first") and self.lookaround
+        cheap, costly = [], []
         for c in self.rules.where:
-            if c.is_meld_level:
-                continue
-            if c.kind == "each_tile" and self.options.on("body_first") and self.lookaround:
-                costly.extend(self.tile_constraint(c))
-            else:
-                parts.extend(self.tile_constraint(c))
+            if not c.is_meld_level:
+                (costly if c.kind == "each_tile" else cheap).extend(self.tile_constraint(c))
+        if not after:
+            parts += cheap + costly
+            cheap, costly = [], []
         shapes = [
             self.shape(s, i, p, own_window=bool(p.moved) and not single)
             for i, (s, p) in enumerate(zip(self.rules.shapes, plans))
         ]
         melds = ir.alt(*shapes) if len(shapes) > 1 else shapes[0]
-        if costly:
-            # The meld body first, in a lookahead; the costly tile counts
+        if cheap or costly:
+            # The meld body first, in a lookahead; the tile-level checks
             # only for hands whose melds already fit; then take the hand.
-            parts += [ir.Look(ir.seq(melds, ir.End())), *costly]
+            parts += [ir.Look(ir.seq(melds, ir.End())), *cheap, *costly]
             parts += [ir.Repeat(ir.AnyChar(), 0, None), ir.End()]
         else:
             parts += [melds, ir.End()]
