@@ -138,3 +138,40 @@ def test_build_check_lists_stale_files(tmp_path):
     (tmp_path / "gen" / "harbin" / "extra.re").write_text("x\n")
     out = run("build", "--check", "--out", str(tmp_path / "gen"))
     assert out.returncode == 1 and "extra.re" in out.stderr
+
+
+def test_json_lists_groups_flags_and_unchecked():
+    info = json.loads(run("compile", "harbin", "--flavor", "js", "--format", "json").stdout)
+    assert info["flags"] == "u"
+    assert info["unchecked"] == []
+    described = {g["captures"] for g in info["groups"]}
+    assert "the suit of a run" in described
+    assert any(d.startswith("the tile of a pung or kong") for d in described)
+    out = run("compile", "harbin", "--flavor", "re2", "--format", "json", "--allow-unchecked")
+    info = json.loads(out.stdout)
+    assert info["unchecked"] == [
+        "line 23: suits >= 2",
+        "line 24: contains(terminal | honor)",
+        "line 25: each tile <= 4",
+    ]
+    assert "does not check line 25: each tile <= 4" in out.stderr
+
+
+def test_re2_refusal_names_every_constraint_with_its_place():
+    out = run("compile", "harbin", "--flavor", "re2")
+    assert out.returncode == 2
+    first = out.stderr.splitlines()[0]
+    assert first.startswith("<builtin>/harbin.meld:23:3: error: flavor 're2' cannot express")
+    for part in [
+        "'suits >= 2' (23:3)",
+        "'contains(terminal | honor)' (24:3)",
+        "'each tile <= 4' (25:3)",
+    ]:
+        assert part in first
+
+
+def test_lang_picks_its_flavor_and_refuses_another():
+    assert run("compile", "harbin", "--lang", "python").stdout.startswith("\\A")
+    assert "\\Z" in run("compile", "harbin", "--lang", "python").stdout
+    out = run("compile", "harbin", "--lang", "go", "--flavor", "pcre")
+    assert out.returncode == 2 and "takes the re2 flavor" in out.stderr

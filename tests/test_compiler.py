@@ -11,8 +11,8 @@ from conftest import disagreements, hand_corpus, rules
 from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, compile_pattern
 from mahjong_regex import ir
 from mahjong_regex.automaton import build
-from mahjong_regex.compile import aligned_safe, compile_rules
-from mahjong_regex.flavors import emit, outline
+from mahjong_regex.compile import Compiler, aligned_safe, compile_rules
+from mahjong_regex.flavors import emit, outline, render
 from mahjong_regex.optimize import literal_set, suit_backrefs
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
@@ -122,3 +122,47 @@ def test_each_pass_keeps_the_language(name, off):
 def test_unknown_pass_is_refused():
     with pytest.raises(ValueError, match="unknown pass"):
         Options.without("speed")
+
+
+def test_counts_to_length_moves_kong_limit_into_the_tile_count():
+    r = rules("harbin")
+    on = compile_rules(r, flavor="pcre")
+    off = compile_rules(r, Options.without("counts_to_length"), flavor="pcre")
+    assert emit(on, "pcre").startswith(
+        r"\A(?=(?:[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中){14,17}\z)"
+    )
+    assert "count(kong) <= 3" in on.body.items[1].label
+    # Without the pass the automaton tells pungs from kongs.
+    assert len(emit(off, "pcre")) > len(emit(on, "pcre"))
+
+
+def test_counts_to_length_is_not_used_without_lookaround():
+    out = render(compile_rules(rules("harbin"), flavor="re2"), "re2", allow_unchecked=True)
+    assert "count(kong) <= 3" not in " ".join(out.unchecked)
+
+
+def test_marker_chars_find_a_class_by_its_own_characters():
+    c = Compiler(rules("harbin"))
+    suits = {s: {t.index for t in c.alphabet.tiles if t.suit == s} for s in c.alphabet.suits}
+    assert c.markers(suits["条"]) == frozenset("鸡条")
+    assert c.markers(suits["筒"]) == frozenset("筒")
+    # 一 is in 一筒 only, 九 in the three 9s, 幺 in 幺鸡 and 幺万, 中 in 红中.
+    th = rules("harbin").where[3].tiles.tiles
+    assert c.markers(th) == frozenset("一九幺中")
+    riichi = Compiler(rules("riichi"))
+    assert riichi.markers({riichi.alphabet.by_name["1m"].index}) is None
+
+
+def test_fixed_width_only_for_one_width_bmp_alphabets():
+    assert Compiler(rules("harbin")).fixed_width() == 2
+    assert Compiler(rules("riichi")).fixed_width() == 2
+    assert Compiler(rules("unicode")).fixed_width() is None  # astral tiles
+    assert Compiler(rules("harbin"), lookaround=False).fixed_width() is None
+
+
+def test_pcre_sizes_stay_within_the_seed_length():
+    for name in ("harbin", "sichuan", "riichi"):
+        for flavor in ("pcre", "regex", "ruby"):
+            assert len(compile_pattern(rules(name), flavor)) <= 1524, (name, flavor)
+        for flavor in ("python", "js", "java", "dotnet"):
+            assert len(compile_pattern(rules(name), flavor)) <= 8000, (name, flavor)

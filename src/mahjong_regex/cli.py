@@ -57,12 +57,14 @@ def _options(args) -> Options:
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules)
     flavor = args.flavor
-    if args.format == "code":
-        if args.lang is None:
-            raise _Fail(f"error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
+    if args.format == "code" and args.lang is None:
+        raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
+    if args.lang is not None:
         implied = LANG_FLAVOR[args.lang]
         if flavor is not None and flavor != implied:
-            raise _Fail(f"error: --lang {args.lang} takes the {implied} flavor, not {flavor}")
+            raise _Fail(
+                f"mahjong-regex: error: --lang {args.lang} takes the {implied} flavor, not {flavor}"
+            )
         flavor = implied
     flavor = flavor or "pcre"
     pattern = compile_rules(rules, _options(args), flavor)

@@ -28,6 +28,16 @@ class Node:
         return self
 
 
+class _OneChild:
+    """Mixin for nodes wrapping one ``item``."""
+
+    def children(self):
+        return (self.item,)
+
+    def rebuild(self, children):
+        return replace(self, item=children[0])
+
+
 @dataclass(frozen=True)
 class Lit(Node):
     """A literal string (one or more characters)."""
@@ -81,7 +91,7 @@ class Alt(Node):
 
 
 @dataclass(frozen=True)
-class Repeat(Node):
+class Repeat(_OneChild, Node):
     """``item`` repeated ``min`` to ``max`` times (``max`` None: unbounded).
 
     ``mode`` is ``greedy``, ``lazy`` or ``possessive``."""
@@ -92,15 +102,9 @@ class Repeat(Node):
     mode: str = "greedy"
     label: str = field(default="", compare=False)
 
-    def children(self):
-        return (self.item,)
-
-    def rebuild(self, children):
-        return replace(self, item=children[0])
-
 
 @dataclass(frozen=True)
-class Capture(Node):
+class Capture(_OneChild, Node):
     """A capturing group with a unique ``name``; ``describes`` says what it
     captures, in words (listed by ``--format json``)."""
 
@@ -108,12 +112,6 @@ class Capture(Node):
     item: Node
     label: str = field(default="", compare=False)
     describes: str = field(default="", compare=False)
-
-    def children(self):
-        return (self.item,)
-
-    def rebuild(self, children):
-        return replace(self, item=children[0])
 
 
 @dataclass(frozen=True)
@@ -125,7 +123,7 @@ class Backref(Node):
 
 
 @dataclass(frozen=True)
-class Look(Node):
+class Look(_OneChild, Node):
     """A lookahead (``negate``: negative) at the current position.
 
     ``guard`` marks a lookahead the body already implies: it only bounds the
@@ -138,25 +136,13 @@ class Look(Node):
     guard: bool = False
     span: object = field(default=None, compare=False)
 
-    def children(self):
-        return (self.item,)
-
-    def rebuild(self, children):
-        return replace(self, item=children[0])
-
 
 @dataclass(frozen=True)
-class Atomic(Node):
+class Atomic(_OneChild, Node):
     """An atomic group: once ``item`` matched, it is never re-entered."""
 
     item: Node
     label: str = field(default="", compare=False)
-
-    def children(self):
-        return (self.item,)
-
-    def rebuild(self, children):
-        return replace(self, item=children[0])
 
 
 @dataclass(frozen=True)
