@@ -51,7 +51,7 @@ def read_rules(spec: str) -> tuple[str, str]:
         return f"<builtin>/{spec}.meld", builtin_source(spec)
     path = Path(spec)
     if path.is_file():
-        return str(path), path.read_text("utf-8")
+        return str(path), path.read_text("utf-8-sig")
     raise UnknownRuleSet(
         f"no rule set {spec!r}: not a built-in name nor a file; "
         f"the built-in rule sets are {', '.join(BUILTINS)}"

@@ -68,58 +68,66 @@ def accepted(shape: Shape, constraints) -> frozenset[tuple[int, ...]]:
                 return False
         return True
 
-    return frozenset(v for v in _vectors(len(letters), shape.size) if ok(v))
+    return frozenset(v for v in _vectors_summing(len(letters), shape.size) if ok(v))
 
 
 def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAutomaton:
     """The minimal DFA of label sequences that fit ``shape`` and satisfy the
     meld-count ``constraints`` (tile-level constraints are ignored here);
-    ``accept``, when given, is the accepted count-vector set to use instead."""
+    ``accept``, when given, is the accepted count-vector set to use instead.
+
+    A label sequence is accepted by its count vector alone, so the states
+    are count vectors; being acyclic (every meld adds one), the automaton is
+    minimised bottom-up: two vectors are one state when they agree on
+    acceptance and their successors are one state (Myhill-Nerode, layer by
+    layer from the full hands down)."""
     letters = shape.kinds
-    n = shape.size
-    vectors = list(_vectors(len(letters), n))
+    k, n = len(letters), shape.size
     if accept is None:
         accept = accepted(shape, constraints)
-    # Myhill-Nerode: two count vectors are equivalent when the same
-    # completions lead them to acceptance.
-    signature: dict[tuple[int, ...], frozenset] = {}
-    for v in vectors:
-        left = n - sum(v)
-        sig = frozenset(
-            u for u in _vectors(len(letters), left) if tuple(a + b for a, b in zip(v, u)) in accept
-        )
-        if sig:
-            signature[v] = sig
-    start = (0,) * len(letters)
-    if start not in signature:
+    classes: dict[tuple[int, ...], int | None] = {}
+    signatures: dict[tuple, int] = {}
+    for total in range(n, -1, -1):
+        for v in _vectors_summing(k, total):
+            succ = tuple(
+                classes.get(v[:i] + (v[i] + 1,) + v[i + 1 :]) if total < n else None
+                for i in range(k)
+            )
+            final = v in accept
+            if not final and all(x is None for x in succ):
+                classes[v] = None  # dead: no completion wins
+                continue
+            classes[v] = signatures.setdefault((final, succ), len(signatures))
+    start = (0,) * k
+    if classes.get(start) is None:
         return MeldAutomaton(letters, ({},), frozenset())
-    ids: dict[frozenset, int] = {signature[start]: 0}
-    order = [start]
-    transitions: list[dict[str, int]] = [{}]
+    # Number the live states breadth-first from the start: deterministic.
+    by_class = {c: sig for sig, c in signatures.items()}
+    order = [classes[start]]
+    ids = {classes[start]: 0}
     i = 0
     while i < len(order):
-        v = order[i]
-        q = ids[signature[v]]
-        for li, letter in enumerate(letters):
-            w = tuple(a + (1 if j == li else 0) for j, a in enumerate(v))
-            if w not in signature:
-                continue
-            sig = signature[w]
-            if sig not in ids:
-                ids[sig] = len(transitions)
-                transitions.append({})
-                order.append(w)
-            transitions[q][letter] = ids[sig]
+        for succ in by_class[order[i]][1]:
+            if succ is not None and succ not in ids:
+                ids[succ] = len(order)
+                order.append(succ)
         i += 1
-    accepting = frozenset(ids[signature[v]] for v in order if v in accept)
-    return MeldAutomaton(letters, tuple(transitions), accepting)
+    transitions = tuple(
+        {letters[j]: ids[t] for j, t in enumerate(by_class[c][1]) if t is not None} for c in order
+    )
+    accepting = frozenset(ids[c] for c in order if by_class[c][0])
+    return MeldAutomaton(letters, transitions, accepting)
 
 
-def _vectors(k: int, total: int):
-    """All k-tuples of non-negative ints with sum <= total."""
+def _vectors_summing(k: int, total: int):
+    """All k-tuples of non-negative ints with sum exactly ``total``."""
     if k == 0:
-        yield ()
+        if total == 0:
+            yield ()
+        return
+    if k == 1:
+        yield (total,)
         return
     for first in range(total + 1):
-        for rest in _vectors(k - 1, total - first):
+        for rest in _vectors_summing(k - 1, total - first):
             yield (first,) + rest

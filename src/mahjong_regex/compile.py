@@ -75,9 +75,13 @@ class Compiler:
         self.options = options or Options()
         self.lookaround = lookaround
         self.captures = 0
+        # Definition and capture names share one namespace (both are named
+        # groups): every name is taken once.
+        self.taken: set[str] = set()
+        self.def_names: dict[tuple, str] = {}
         self.alphabet = rules.alphabet
         self.definitions: dict[str, ir.Node] = {}
-        self.kind_ids = {k: ident(k, f"k{i}") for i, k in enumerate(rules.kinds)}
+        self.kind_ids = {k: self.fresh(ident(k, f"k{i}")) for i, k in enumerate(rules.kinds)}
 
     # ---- tiles -------------------------------------------------------------------
 
@@ -107,10 +111,30 @@ class Compiler:
         tile when counting copies."""
         return ir.Atomic(node) if self.options.on("atomic_scans") else node
 
+    def fresh(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``, … -- the first name not taken."""
+        name, n = base, 2
+        while name in self.taken:
+            name, n = f"{base}_{n}", n + 1
+        self.taken.add(name)
+        return name
+
     def capture_name(self, prefix: str) -> str:
         """A new capture name: ``prefix`` and a number (``t1``, ``c1``, …)."""
-        self.captures += 1
-        return f"{prefix}{self.captures}"
+        while True:
+            self.captures += 1
+            name = f"{prefix}{self.captures}"
+            if name not in self.taken:
+                self.taken.add(name)
+                return name
+
+    def define(self, key: tuple, name: str, build) -> ir.Call:
+        """A call of the definition for ``key``, built once by
+        ``build(name)`` under the (already taken) ``name``."""
+        if key not in self.def_names:
+            self.def_names[key] = name
+            self.definitions[name] = build(name)
+        return ir.Call(self.def_names[key])
 
     def fixed_width(self) -> int | None:
         """With ``fixed_width``: the length of every tile name when they all
@@ -144,9 +168,12 @@ class Compiler:
             uncovered = [n for n in uncovered if best not in n]
         return frozenset(chosen)
 
-    def find(self, tiles) -> ir.Node:
-        """From the start, skip to a tile of ``tiles`` (inside a lookahead)."""
-        marks = self.markers(tiles)
+    def find(self, tiles, markers: bool = True) -> ir.Node:
+        """Skip to a tile of ``tiles`` (inside a lookahead, from a tile
+        boundary).  With ``markers``, a marker character may stand for the
+        tile: that proves the tile is there, but ends mid-tile, so it may
+        neither count copies nor precede a search that needs a boundary."""
+        marks = self.markers(tiles) if markers else None
         if marks is not None:
             return ir.seq(ir.Repeat(ir.AnyChar(), 0, None, "lazy"), ir.CharSet(marks))
         return ir.seq(self.skip(tiles), self.tiles_node(tiles))
@@ -160,9 +187,10 @@ class Compiler:
         calls = [self.define_meld(g) for g in groups]
         if len(calls) == 1 or not self.options.on("hoist_states"):
             return ir.alt(*calls)
-        name = "_".join(c.name for c in calls)
-        self.definitions.setdefault(name, ir.alt(*calls))
-        return ir.Call(name)
+        key = ("alt", tuple(c.name for c in calls))
+        if key in self.def_names:
+            return ir.Call(self.def_names[key])
+        return self.define(key, self.fresh("_".join(key[1])), lambda _: ir.alt(*calls))
 
     def group_kinds(self, kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
         """Partition kinds so that ``same`` kinds over one class with
@@ -187,12 +215,16 @@ class Compiler:
         return [tuple(k.name for k in g) for g in groups]
 
     def define_meld(self, group: tuple[str, ...]) -> ir.Node:
-        name = "_".join(self.kind_ids[k] for k in group)
-        if name not in self.definitions:
-            kinds = [self.rules.kinds[k] for k in group]
-            label = "; ".join(f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds)
-            self.definitions[name] = self.meld_body(kinds, name, label)
-        return ir.Call(name)
+        key = ("meld", group)
+        if key in self.def_names:
+            return ir.Call(self.def_names[key])
+        if len(group) == 1:
+            name = self.kind_ids[group[0]]  # reserved for this kind
+        else:
+            name = self.fresh("_".join(self.kind_ids[k] for k in group))
+        kinds = [self.rules.kinds[k] for k in group]
+        label = "; ".join(f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds)
+        return self.define(key, name, lambda n: self.meld_body(kinds, n, label))
 
     def meld_body(self, kinds: list[MeldKind], name: str, label: str) -> ir.Node:
         k = kinds[0]
@@ -261,7 +293,7 @@ class Compiler:
             out.append(ir.Look(body, negate=True, label=label))
         if op in (">=", "==") and n > 0:
             for i in sorted(cls.tiles):
-                one = self.find({i})
+                one = self.find({i}, markers=n == 1)
                 out.append(ir.Look(ir.Repeat(one, n, n), label=label))
         return out
 
@@ -270,6 +302,10 @@ class Compiler:
         different suits occur: the first tile of one suit, then one of
         another, and so on."""
         suits = self.alphabet.suits
+        by_suit = {s: {t.index for t in self.alphabet.tiles if t.suit == s} for s in suits}
+        # Markers for every suit, or for none: a search after a marker
+        # starts mid-tile, which only another marker search tolerates.
+        marks = all(self.markers(tiles) is not None for tiles in by_suit.values())
 
         def rest(seen: tuple[str, ...], need: int) -> ir.Node:
             if need == 0:
@@ -278,10 +314,9 @@ class Compiler:
             others = [s for s in suits if s not in seen]
             if need == 1:
                 tiles = {t.index for t in self.alphabet.tiles if t.suit in others}
-                return self.find(tiles)
+                return self.find(tiles, marks)
             for s in others:
-                tiles = {t.index for t in self.alphabet.tiles if t.suit == s}
-                branches.append(ir.seq(self.find(tiles), rest(seen + (s,), need - 1)))
+                branches.append(ir.seq(self.find(by_suit[s], marks), rest(seen + (s,), need - 1)))
             return ir.alt(*branches)
 
         if k <= 0:
@@ -480,7 +515,7 @@ class _AutomatonRenderer:
             and node != ir.EMPTY
             and _weight(node) > 1
         ):
-            name = f"{self.prefix}_{q}"
+            name = self.c.fresh(f"{self.prefix}_{q}")
             self.c.definitions[name] = node
             node = ir.Call(name)
         self.cache[q] = node

@@ -16,6 +16,13 @@ from dataclasses import dataclass
 from .ast import Span
 
 
+def source_lines(source: str) -> list[str]:
+    """The lines of rule-file text as the parser counts them: split at
+    "\\n" only (a form feed or other separator inside a line stays there),
+    without carriage returns."""
+    return [line.rstrip("\r") for line in source.split("\n")]
+
+
 class MeldError(Exception):
     """An error located in a rule file.
 
@@ -36,7 +43,7 @@ class MeldError(Exception):
             head = f"{path}: error: {self.message}"
             return head + (f"\n  help: {self.help}" if self.help else "")
         line_no, col = self.span.line, self.span.column
-        lines = source.splitlines()
+        lines = source_lines(source)
         text = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
         marked = text[col - 1 : max(col, self.span.end_column - 1)] or " "
         width = len(_pad(marked).replace("\t", " "))

@@ -34,6 +34,8 @@ class Flavor:
     - ``astral_atoms``: a character outside the BMP is one atom (not two
       UTF-16 code units), so it may be quantified or put in a class;
     - ``flags``: flags the host must set when compiling the pattern;
+    - ``max_length``: the longest pattern the engine compiles with its
+      default limits (measured), None when it is not a concern here;
     - ``engine``: the engine the tests run it in."""
 
     name: str
@@ -54,6 +56,7 @@ class Flavor:
     names: str = "word"
     astral_atoms: bool = True
     flags: str = ""
+    max_length: int | None = None
 
 
 FLAVORS: dict[str, Flavor] = {
@@ -110,6 +113,9 @@ FLAVORS: dict[str, Flavor] = {
             backrefs=False,
             atomic=False,
             possessive=False,
+            # RE2's default 8 MiB program budget: a 160,000-character
+            # alternation compiles, a 320,000-character one does not.
+            max_length=150_000,
         ),
     )
 }
@@ -277,6 +283,14 @@ def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = Fa
     pattern, unchecked = prepare(pattern, flavor, allow_unchecked)
     printer = _Printer(flavor)
     text = printer.node(pattern.body) + printer.definitions(pattern.definitions)
+    if flavor.max_length is not None and len(text) > flavor.max_length:
+        raise unsupported(
+            flavor,
+            "this rule set",
+            f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
+            f"compiles with its default memory budget (about {flavor.max_length:,})",
+            None,
+        )
     groups = tuple(
         (n.name, n.describes)
         for node in _all(pattern)
@@ -356,6 +370,8 @@ class _Printer:
         if isinstance(n, ir.CharSet) and any(self.astral(c) for c in n.chars):
             return 1 if len(n.chars) == 1 else 0
         if isinstance(n, ir.Repeat):
+            if n.min == n.max == 1:
+                return self.prec(n.item)  # printed as the item itself
             return 1
         return 2
 
@@ -442,7 +458,9 @@ class _Printer:
             j = i
             while j + 1 < len(chars) and ord(chars[j + 1]) == ord(chars[j]) + 1:
                 j += 1
-            if j - i >= 2:
+            if j - i >= 2 and chars[i].isalnum() and chars[j].isalnum():
+                # Ranges only between letters or digits: an escaped
+                # punctuation endpoint reads differently in some engines.
                 out.append(f"{self.cls(chars[i])}-{self.cls(chars[j])}")
             else:
                 out.extend(self.cls(c) for c in chars[i : j + 1])

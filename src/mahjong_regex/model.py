@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from math import comb
 
 from . import ast
-from .diagnostics import HandError, MeldError
+from .diagnostics import HandError, MeldError, source_lines
 from .parse import parse
 
 #: Class names every rule set has, besides its suit and honor-group names.
@@ -23,6 +24,8 @@ BUILTIN_CLASSES = ("tile", "honor", "terminal", "simple")
 MAX_MELDS = 18
 #: Upper bound on tiles in one meld.
 MAX_MELD_SIZE = 9
+#: Upper bound on the kind-count vectors of one shape's meld automaton.
+MAX_COUNT_VECTORS = 300_000
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,7 @@ class RuleSet:
 
     def line(self, n: int) -> str:
         """Source line ``n`` (1-based) without its comment, stripped."""
-        lines = self.source.splitlines()
+        lines = source_lines(self.source)
         return lines[n - 1].split("#", 1)[0].strip() if 0 < n <= len(lines) else ""
 
 
@@ -235,7 +238,8 @@ def load(source: str, path: str = "<rules>") -> RuleSet:
     """Parse and check rule-file text (str) into a :class:`RuleSet`.
 
     Raises :class:`~mahjong_regex.diagnostics.MeldError` for syntax or rule
-    errors."""
+    errors.  A leading byte-order mark is ignored."""
+    source = source.removeprefix("\ufeff")
     return check(parse(source), source, path)
 
 
@@ -251,7 +255,7 @@ class _Checker:
         self.tree = tree
         self.source = source
         self.path = path
-        self.lines = source.splitlines()
+        self.lines = source_lines(source)
 
     def text(self, span: ast.Span) -> str:
         line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""
@@ -418,6 +422,15 @@ class _Checker:
             raise MeldError(
                 f"hand shape '{decl.name}' has {total} melds; at most {MAX_MELDS} are supported",
                 decl.span,
+            )
+        kinds = len({k for _, ks in slots for k in ks})
+        combos = comb(total + kinds, kinds)
+        if combos > MAX_COUNT_VECTORS:
+            raise MeldError(
+                f"hand shape '{decl.name}' mixes {kinds} meld kinds over {total} melds: "
+                f"{combos:,} kind counts to consider, at most {MAX_COUNT_VECTORS:,}",
+                decl.span,
+                help="use fewer meld kinds or fewer melds in one shape",
             )
         where = tuple(self.constraint(c) for c in decl.where)
         return Shape(decl.name, tuple(slots), where, self.text(decl.span), decl.span)

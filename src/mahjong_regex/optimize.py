@@ -79,7 +79,9 @@ def _fresh_names(pattern: ir.Pattern, prefix: str):
         for node in [pattern.body, *(d for _, d in pattern.definitions)]
         for n in ir.walk(node)
         if isinstance(n, ir.Capture)
-    }
+    } | {
+        name for name, _ in pattern.definitions
+    }  # one namespace: groups
     return (f"{prefix}{i}" for i in count(1) if f"{prefix}{i}" not in used)
 
 
@@ -251,7 +253,7 @@ def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
         for node in [pattern.body, *defs.values()]
         for n in ir.walk(node)
         if isinstance(n, ir.Capture)
-    }
+    } | set(defs)
     seen: set[str] = set()
 
     def fresh(name: str) -> str:

@@ -16,7 +16,7 @@ import lark
 from lark import Lark, Token, Transformer, v_args
 
 from . import ast
-from .diagnostics import MeldError
+from .diagnostics import MeldError, source_lines
 
 _TOKEN_WORDS = {
     "NAME": "a name",
@@ -71,6 +71,13 @@ def _cmp(tok: Token) -> str:
     return str(tok)
 
 
+def _int(tok: Token) -> int:
+    """A number token as int; MeldError past nine digits."""
+    if len(tok) > 9:
+        raise MeldError("this number is too large", _span(tok))
+    return int(tok)
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Maps each grammar rule to one AST dataclass."""
@@ -102,10 +109,10 @@ class _ToAst(Transformer):
         return ast.MeldDecl(str(name), form, size, rest[0] if rest else None, _span(meta))
 
     def run(self, meta, items):
-        return ("run", int(items[0]))
+        return ("run", _int(items[0]))
 
     def same(self, meta, items):
-        return ("same", int(items[0]))
+        return ("same", _int(items[0]))
 
     def hand(self, meta, items):
         name = str(items[0])
@@ -119,7 +126,7 @@ class _ToAst(Transformer):
 
     def slot(self, meta, items):
         if len(items) == 2:
-            count, kinds = int(items[0]), items[1]
+            count, kinds = _int(items[0]), items[1]
         else:
             count, kinds = 1, items[0]
         return ast.Slot(count, kinds, _span(meta))
@@ -142,11 +149,11 @@ class _ToAst(Transformer):
 
     def meld_count(self, meta, items):
         *names, op, value = items
-        return ast.MeldCount(tuple(str(n) for n in names), _cmp(op), int(value), _span(meta))
+        return ast.MeldCount(tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta))
 
     def suit_count(self, meta, items):
         op, value = items
-        return ast.SuitCount(_cmp(op), int(value), _span(meta))
+        return ast.SuitCount(_cmp(op), _int(value), _span(meta))
 
     def contains(self, meta, items):
         return ast.Contains(items[0], _span(meta))
@@ -156,7 +163,7 @@ class _ToAst(Transformer):
 
     def each_tile(self, meta, items):
         cls, op, value = items
-        return ast.EachTile(cls, _cmp(op), int(value), _span(meta))
+        return ast.EachTile(cls, _cmp(op), _int(value), _span(meta))
 
     def class_expr(self, meta, parts):
         if len(parts) == 1:
@@ -170,7 +177,7 @@ class _ToAst(Transformer):
         return ast.ClassTiles(tuple(ast.TileName(str(t), _span(t)) for t in items), _span(meta))
 
     def class_ranks(self, meta, items):
-        return ast.ClassRanks(tuple(int(i) for i in items), _span(meta))
+        return ast.ClassRanks(tuple(_int(i) for i in items), _span(meta))
 
 
 def parse(source: str) -> ast.RuleFile:
@@ -180,6 +187,13 @@ def parse(source: str) -> ast.RuleFile:
     column of the first syntax error; no Lark exception escapes."""
     try:
         tree = _parser().parse(source)
+        return _ToAst().transform(tree)
+    except lark.exceptions.VisitError as e:
+        if isinstance(e.orig_exc, MeldError):
+            raise e.orig_exc from None
+        raise
+    except RecursionError:
+        raise MeldError("the rule file nests too deeply", None) from None
     except lark.exceptions.UnexpectedCharacters as e:
         ch = source[e.pos_in_stream] if e.pos_in_stream < len(source) else ""
         hint = "comparisons are >=, <= and ==" if ch in "<>=!" else None
@@ -189,7 +203,7 @@ def parse(source: str) -> ast.RuleFile:
     except lark.exceptions.UnexpectedToken as e:
         tok = e.token
         if tok.type == "$END":
-            lines = source.splitlines() or [""]
+            lines = source_lines(source.rstrip("\n")) or [""]
             line = len(lines)
             col = len(lines[-1]) + 1
             span = ast.Span(line, col, col + 1)
@@ -201,7 +215,6 @@ def parse(source: str) -> ast.RuleFile:
         raise MeldError(f"unexpected {found}; expected {_or(expected)}", span) from None
     except lark.exceptions.UnexpectedEOF as e:  # pragma: no cover - LALR raises UnexpectedToken
         raise MeldError("unexpected end of file", None) from None
-    return _ToAst().transform(tree)
 
 
 def _keyword(terminal: str) -> str:
