@@ -59,6 +59,13 @@ CASES = {
         "win h where count(pair) == 0\n",
         ["1m1m", "1m", "EE", "E"],
     ),
+    # A shape that can never win printed [^\s\S], which matches anything in
+    # the Python regex module.
+    "never": (
+        "tiles {\n  honor z: E S W\n}\nmeld single = same 1\nmeld pair = same 2\n"
+        "hand a = pair where count(pair) == 0\nhand b = single where contains({W})\nwin a | b\n",
+        ["W", "E", "S", "EE"],
+    ),
     # Punctuation tiles next in code points made an escaped range.
     "punctuation range": (
         "tiles {\n  honor z: - . /\n}\nmeld single = same 1\nhand h = single\nwin h\n",

@@ -34,6 +34,8 @@ class Flavor:
     - ``astral_atoms``: a character outside the BMP is one atom (not two
       UTF-16 code units), so it may be quantified or put in a class;
     - ``flags``: flags the host must set when compiling the pattern;
+    - ``never``: a pattern that matches nothing (``[^\\s\\S]`` matches
+      anything in the Python regex module, so it is not used);
     - ``max_length``: the longest pattern the engine compiles with its
       default limits (measured), None when it is not a concern here;
     - ``engine``: the engine the tests run it in."""
@@ -57,6 +59,7 @@ class Flavor:
     astral_atoms: bool = True
     flags: str = ""
     max_length: int | None = None
+    never: str = "(?!)"
 
 
 FLAVORS: dict[str, Flavor] = {
@@ -116,6 +119,7 @@ FLAVORS: dict[str, Flavor] = {
             # RE2's default 8 MiB program budget: a 160,000-character
             # alternation compiles, a 320,000-character one does not.
             max_length=150_000,
+            never=r"[^\x00-\x{10FFFF}]",  # no lookaround for (?!)
         ),
     )
 }
@@ -443,7 +447,7 @@ class _Printer:
     def p_CharSet(self, n: ir.CharSet) -> str:
         chars = sorted(n.chars)
         if not chars:
-            return r"[^\s\S]"  # matches nothing
+            return self.f.never
         if len(chars) == 1:
             return self.p_Lit(ir.Lit(chars[0]))
         wide = [c for c in chars if self.astral(c)]
