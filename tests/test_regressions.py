@@ -4,6 +4,8 @@ malformed files that once escaped as tracebacks."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from conftest import FLAVOR_ENGINES, require_engine
@@ -136,3 +138,16 @@ def test_too_many_kind_counts_is_an_error():
     source = "ruleset a\n" + M + kinds + "hand h = 18 * (k1|k2|k3|k4|k5|k6|k7|k8)\nwin h\n"
     with pytest.raises(MeldError, match="kind counts to consider"):
         load(source)
+
+
+@pytest.mark.parametrize("flavor", ["js", "re2"])
+def test_too_large_to_inline_is_refused_at_once(flavor):
+    from pathlib import Path
+
+    path = Path(__file__).parent / "rules" / "many_shapes.meld"
+    rules = load(path.read_text("utf-8"), str(path))
+    start = time.perf_counter()
+    with pytest.raises(UnsupportedError, match="no subroutine calls"):
+        render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+    assert time.perf_counter() - start < 10  # refused before building, not after
+    assert render(compile_rules(rules, flavor="pcre"), "pcre").text

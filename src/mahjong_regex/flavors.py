@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from . import ir
 from .diagnostics import UnsupportedError
-from .optimize import NotFinite, expand_backrefs, inline_calls
+from .optimize import MAX_INLINED_NODES, NotFinite, expand_backrefs, inline_calls, inlined_size
 
 
 @dataclass(frozen=True)
@@ -164,6 +164,15 @@ def prepare(
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError`."""
     pattern = _inline_single_use(pattern)
     if flavor.call is None and pattern.definitions:
+        size = inlined_size(pattern)
+        if size > MAX_INLINED_NODES:
+            raise unsupported(
+                flavor,
+                "this rule set",
+                f"{flavor.engine} has no subroutine calls, and inlining every definition "
+                f"would give a pattern of about {size:,} parts (at most {MAX_INLINED_NODES:,})",
+                None,
+            )
         pattern = inline_calls(pattern)
     unchecked: list[str] = []
     if not flavor.lookaround:

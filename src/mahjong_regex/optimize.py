@@ -30,8 +30,9 @@ def optimize(pattern: ir.Pattern, options, backrefs: bool = True) -> ir.Pattern:
     ``factor_literals``, which then factors the expansion)."""
     if options.on("suit_backrefs") and backrefs:
         pattern = suit_backrefs(pattern)
-    if not backrefs:
+    if not backrefs and inlined_size(pattern) <= MAX_INLINED_NODES:
         # A flavor without backreferences has no subroutine calls either.
+        # (Past the size limit the flavor printer refuses the pattern.)
         pattern = expand_backrefs(inline_calls(pattern))
     if options.on("factor_literals"):
         pattern = factor_literals(pattern)
@@ -240,6 +241,26 @@ def _join(a: ir.Node, b: ir.Node) -> ir.Node:
 
 
 # ---- inlining, for flavors without subroutine calls -------------------------------------
+
+
+#: Most IR nodes a pattern may have once its calls are inlined.
+MAX_INLINED_NODES = 200_000
+
+
+def inlined_size(pattern: ir.Pattern) -> int:
+    """How many IR nodes the pattern has with every call inlined (without
+    building it)."""
+    defs = dict(pattern.definitions)
+    memo: dict[str, int] = {}
+
+    def size(node: ir.Node) -> int:
+        if isinstance(node, ir.Call):
+            if node.name not in memo:
+                memo[node.name] = size(defs[node.name])
+            return memo[node.name]
+        return 1 + sum(size(c) for c in node.children())
+
+    return size(pattern.body)
 
 
 def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
