@@ -128,7 +128,11 @@ def test_build_check_passes_on_the_repository():
 
 def test_build_check_lists_stale_files(tmp_path):
     out = run("build", "--check", "--out", str(tmp_path / "nowhere"))
-    assert out.returncode == 1 and "not found" in out.stderr
+    assert out.returncode == 2 and "not found" in out.stderr
+    (tmp_path / "afile").write_text("x")
+    out = run("build", "--out", str(tmp_path / "afile" / "gen"))
+    assert out.returncode == 2 and "cannot write" in out.stderr
+    assert "Traceback" not in out.stderr
     (tmp_path / "gen").mkdir()
     out = run("build", "--check", "--out", str(tmp_path / "gen"))
     assert out.returncode == 1

@@ -151,3 +151,19 @@ def test_too_large_to_inline_is_refused_at_once(flavor):
         render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
     assert time.perf_counter() - start < 10  # refused before building, not after
     assert render(compile_rules(rules, flavor="pcre"), "pcre").text
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("flavor", list(FLAVORS))
+def test_outline_joins_to_the_pattern(case, flavor):
+    from mahjong_regex.flavors import outline
+
+    rules = load("ruleset t\n" + CASES[case][0], f"{case}.meld")
+    pattern = compile_rules(rules, flavor=flavor)
+    text = outline(pattern, flavor, allow_unchecked=True)
+    joined = "".join(
+        line.split("  # ")[0].strip()
+        for line in text.splitlines()
+        if not line.strip().startswith("# ")
+    )
+    assert joined == render(pattern, flavor, allow_unchecked=True).text

@@ -119,7 +119,15 @@ def cmd_match(args) -> int:
     if args.engine == "regex":
         import regex
 
-        compiled = regex.compile(emit(compile_rules(rules, _options(args), "regex"), "regex"))
+        try:
+            text = emit(compile_rules(rules, _options(args), "regex"), "regex")
+            compiled = regex.compile(text)
+        except MeldError as e:
+            raise _Fail(e.render(path, source)) from None
+        except regex.error as e:
+            raise _Fail(
+                f"mahjong-regex: error: the regex module rejects the pattern: {e}"
+            ) from None
     status = 0
     for number, hand in enumerate(hands, start=1):
         verdict = evaluator.evaluate(hand)
@@ -140,11 +148,9 @@ def cmd_build(args) -> int:
 
     out = Path(args.out)
     if args.check and not out.is_dir():
-        print(
-            f"mahjong-regex: {out} not found: run from the repository root, or pass --out DIR",
-            file=sys.stderr,
+        raise _Fail(
+            f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
         )
-        return 1
     if args.check:
         stale = stale_files(out)
         if stale:
@@ -153,7 +159,11 @@ def cmd_build(args) -> int:
                 print(f"  {out / rel}", file=sys.stderr)
             return 1
         return 0
-    for rel in write(out):
+    try:
+        written = write(out)
+    except OSError as e:
+        raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
+    for rel in written:
         print(f"wrote {out / rel}")
     return 0
 

@@ -439,7 +439,9 @@ class _Printer:
         if isinstance(n, ir.Atomic) and self.f.atomic:
             return "(?>", [(n.item, 0)], "", ")"
         if isinstance(n, ir.Repeat):
-            q = self.p_Repeat(ir.Repeat(ir.Lit("x"), n.min, n.max, n.mode))[1:]
+            q = self.quantifier(n)
+            if n.mode == "possessive" and not q.endswith("+") and self.f.atomic:
+                return None, [], "", ""  # printed as an atomic group: keep one line
             if not q:
                 return self.split(n.item) if self.prec(n.item) >= 2 else ("", [(n.item, 0)], "", "")
             if self.prec(n.item) >= 2:
@@ -494,7 +496,8 @@ class _Printer:
     def p_Alt(self, n: ir.Alt) -> str:
         return "|".join(self.wrap(i, 1) for i in n.items)
 
-    def p_Repeat(self, n: ir.Repeat) -> str:
+    def quantifier(self, n: ir.Repeat) -> str:
+        """The quantifier text of a repetition (``""`` for exactly once)."""
         lo, hi = n.min, n.max
         if (lo, hi) == (0, None):
             q = "*"
@@ -505,24 +508,29 @@ class _Printer:
         elif hi is None:
             q = f"{{{lo},}}"
         elif lo == hi:
-            if lo == 1:
-                return self.node(n.item)
-            one = self.node(n.item)
-            if n.mode == "greedy" and len(one) == 1 and lo <= 3:
-                return one * lo  # "..", shorter than ".{2}"
-            q = f"{{{lo}}}"
+            q = "" if lo == 1 else f"{{{lo}}}"
         else:
             q = f"{{{lo},{hi}}}"
+        if not q:
+            return q
         if n.mode == "lazy":
             q += "?"
-        elif n.mode == "possessive":
-            # The optimizer makes a repetition possessive only where that
-            # cannot change the language, so a flavor without possessive
-            # quantifiers may use an atomic group or a plain repetition.
-            counted = q.startswith("{")
-            if self.f.possessive and (self.f.counted_possessive or not counted):
+        elif n.mode == "possessive" and self.f.possessive:
+            if self.f.counted_possessive or not q.startswith("{"):
                 q += "+"
-            elif self.f.atomic:
+        return q
+
+    def p_Repeat(self, n: ir.Repeat) -> str:
+        q = self.quantifier(n)
+        if not q:
+            return self.node(n.item)
+        one = self.node(n.item)
+        if n.mode == "greedy" and n.min == n.max <= 3 and len(one) == 1:
+            return one * n.min  # "..", shorter than ".{2}"
+        if n.mode == "possessive" and not q.endswith("+"):
+            # The optimizer makes a repetition possessive only where that
+            # cannot change the language: an atomic group, or nothing.
+            if self.f.atomic:
                 return "(?>" + self.wrap(n.item, 2) + q + ")"
         return self.wrap(n.item, 2) + q
 
