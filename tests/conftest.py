@@ -27,9 +27,10 @@ IN_CI = os.environ.get("CI") == "true"
 
 
 #: Rule sets the tests prove in every engine: the built-ins, plus test-only
-#: ones in tests/rules/ (``unicode``: tiles outside the BMP).
+#: ones in tests/rules/ (``unicode``: tiles outside the BMP; ``counters``:
+#: meld counts above one, several shapes).
 TEST_RULES = Path(__file__).parent / "rules"
-RULE_SETS = BUILTINS + ("unicode",)
+RULE_SETS = BUILTINS + ("unicode", "counters")
 
 
 @lru_cache(maxsize=None)

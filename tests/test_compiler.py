@@ -3,11 +3,14 @@ pass (on and off), the outline, determinism, anchoring."""
 
 from __future__ import annotations
 
+import re
+
 import pcre2
 import pytest
 import regex
 
-from conftest import disagreements, hand_corpus, rules
+from conftest import RULE_SETS, disagreements, hand_corpus, require_engine, rules
+from engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, compile_pattern
 from mahjong_regex import ir
 from mahjong_regex.automaton import build
@@ -103,9 +106,12 @@ def test_pung_then_chow_from_the_same_tile(flavor):
     assert engine.search("三条三条三条三条四条五条六筒七筒八筒九万九万九万五万五万")
 
 
-@pytest.mark.parametrize("name", BUILTINS)
+@pytest.mark.parametrize("name", RULE_SETS)
 @pytest.mark.parametrize("off", ["none", *PASSES, "all"])
 def test_each_pass_keeps_the_language(name, off):
+    """Every pass off in turn (and all off): the same verdicts in the regex
+    module and PCRE2 (counter_loop there), and node (slot_flags,
+    split_counts, emulated atomic groups there)."""
     options = (
         Options()
         if off == "none"
@@ -117,6 +123,9 @@ def test_each_pass_keeps_the_language(name, off):
     pc = pcre2.compile(compile_pattern(r, "pcre", options))
     assert not disagreements(name, hands, [rx.search(h) is not None for h in hands])
     assert not disagreements(name, hands, [pc.search(h) is not None for h in hands])
+    require_engine("node")
+    got = run_batch("node", compile_pattern(r, "js", options), hands, flags=FLAVORS["js"].flags)
+    assert not disagreements(name, hands, got)
 
 
 def test_unknown_pass_is_refused():
@@ -128,7 +137,10 @@ def test_counts_to_length_moves_kong_limit_into_the_tile_count():
     r = rules("harbin")
     on = compile_rules(r, flavor="pcre")
     off = compile_rules(r, Options.without("counts_to_length"), flavor="pcre")
-    assert emit(on, "pcre").startswith(
+    # char_length: 14 to 17 tiles of two characters each.
+    assert emit(on, "pcre").startswith(r"\A(?=.{28,34}\z)")
+    plain = compile_rules(r, Options.without("char_length"), flavor="pcre")
+    assert emit(plain, "pcre").startswith(
         r"\A(?=(?:[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中){14,17}\z)"
     )
     assert "count(kong) <= 3" in on.body.items[1].label
@@ -166,3 +178,88 @@ def test_pcre_sizes_stay_within_the_seed_length():
             assert len(compile_pattern(rules(name), flavor)) <= 1524, (name, flavor)
         for flavor in ("python", "js", "java", "dotnet"):
             assert len(compile_pattern(rules(name), flavor)) <= 8000, (name, flavor)
+
+
+def test_char_length_counts_characters_and_the_body_reads_whole_tiles():
+    text = compile_pattern(rules("harbin"), "pcre")
+    assert text.startswith(r"\A(?=.{28,34}\z)")
+    # Same-melds capture a tile name, not two arbitrary characters.
+    assert r"(?<t3>[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中)\k<t3>{2,3}" in text
+    # Inlined into every branch of the automaton the names would cost a
+    # third more characters: Python re and Java keep the tile-reading count.
+    assert compile_pattern(rules("harbin"), "python").startswith(r"\A(?=(?:[七三九二五八六四]")
+    off = compile_pattern(rules("harbin"), "pcre", Options.without("char_length"))
+    assert "(?<t3>..)" in off or "(?<t2>..)" in off
+
+
+def test_marker_scans_and_suit_subsets():
+    text = compile_pattern(rules("harbin"), "pcre")
+    # Two suits of three: every two suits hold a tile, each one negated class.
+    for scan in ("(?=[^条筒鸡]*[条筒鸡])", "(?=[^万幺条]*[万幺条])", "(?=[^万筒]*[万筒])"):
+        assert scan in text
+    assert "(?=[^一中九幺]*[一中九幺])" in text
+    chain = compile_pattern(rules("harbin"), "pcre", Options.without("suit_subsets"))
+    assert "(?=[^万筒]*[万筒])" not in chain and "[条鸡]" in chain
+    lazy = compile_pattern(rules("harbin"), "pcre", Options.without("marker_scans"))
+    assert "(?=.*?[一中九幺])" in lazy
+    # Sichuan's suits <= 2: not all three suits.
+    si = compile_pattern(rules("sichuan"), "pcre")
+    assert "(?!(?=[^万]*万)(?=[^筒]*筒)[^条]*条)" in si
+
+
+def test_counters_are_checked_against_the_automaton():
+    r = rules("harbin")
+    c = Compiler(r, captures="persistent")
+    shape = r.shapes[0]
+    names, counters = c.counters(shape, c.plan(shape))
+    assert names == ("chow", "pung", "kong", "pair")
+    assert sorted(x.describe() for x in counters) == [
+        "count(kong | pung) >= 1",
+        "count(pair) == 1",
+    ]
+    r2 = rules("counters")
+    c2 = Compiler(r2, captures="persistent")
+    got = {s.name: sorted(x.describe() for x in c2.counters(s, c2.plan(s))[1]) for s in r2.shapes}
+    assert got == {
+        "two_pungs": ["2 <= count(pung) <= 3", "count(pair) == 1"],
+        "two_pairs": ["1 <= count(pung) <= 2", "count(pair) == 2"],
+        "one_pung": ["count(pair) == 1", "count(pung) == 1"],
+    }
+    # Kinds of one counter in different branches: the automaton stays.
+    c3 = Compiler(r, Options.without("counts_to_length"), captures="persistent")
+    assert c3.counters(shape, c3.plan(shape)) is None
+
+
+def test_counter_loop_counts_melds_in_flag_groups():
+    text = compile_pattern(rules("harbin"), "pcre")
+    # Four melds and the pair as five turns of one loop; the pair once (its
+    # flag unset before it), a pung or kong at least once (flag set after).
+    assert re.search(r"\(\?!\\k<(n\d+)>\)\(\?<t\d+>[^)]*\)\\k<t\d+>\(\?<\1>\)\)\{5\}\\z", text)
+    assert re.search(r"\{5\}\\z\\k<n\d+>\\k<n\d+>\\z", text)
+    assert "(?&" not in text  # each meld is written once: nothing left to call
+    for flavor in ("regex", "dotnet"):
+        assert re.search(r"\{5\}\\z", compile_pattern(rules("harbin"), flavor))
+    for flavor in ("python", "java", "ruby", "js"):
+        assert not re.search(r"\{5\}(\\z|\$)", compile_pattern(rules("harbin"), flavor))
+    off = compile_pattern(rules("harbin"), "pcre", Options.without("counter_loop"))
+    assert not re.search(r"\{5\}\\z", off)
+    # Levels: at least two pungs and at most three, three level groups.
+    two = compile_pattern(rules("counters"), "pcre")
+    assert re.search(r"\\k<(n\d+)>\(\?!\\k<(n\d+)>\)\(\?<\2>\)", two)
+
+
+def test_slot_flags_and_split_counts_in_js():
+    text = compile_pattern(rules("harbin"), "js")
+    # Five slots; the pair's flag is the rest of the hand, read by later slots.
+    assert len(re.findall(r"\(\?=\(\?<f\d+>\.\*\)\)", text)) == 5
+    assert re.search(r"\$\(\?!(\\k<f\d+>){5}\)", text)
+    # The copy count reads the tile of each pair, pung or kong: ten scans,
+    # each skipped when its meld was a chow.
+    assert len(re.findall(r"\(\?!\(\?!\.\\k<m\d+>\)", text)) == 10
+    assert "(?=(?<a1>.*?" in text  # an atomic scan, emulated
+    # Thirteen orphans has fourteen single tiles: more than four copies of a
+    # tile need not be a pair or pung there, so riichi counts tile by tile.
+    riichi = compile_pattern(rules("riichi"), "js")
+    assert ".\\k<m" not in riichi and "(?!(?:..)*?(?<c" in riichi
+    plain = compile_pattern(rules("harbin"), "js", Options.without("slot_flags"))
+    assert "(?<f" not in plain and "(?!(?:..)*?(?<c" in plain

@@ -119,6 +119,12 @@ def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAut
     return MeldAutomaton(letters, transitions, accepting)
 
 
+def vectors_summing(k: int, total: int):
+    """All k-tuples of non-negative ints with sum exactly ``total``, in a
+    fixed order."""
+    return _vectors_summing(k, total)
+
+
 def _vectors_summing(k: int, total: int):
     """All k-tuples of non-negative ints with sum exactly ``total``."""
     if k == 0:

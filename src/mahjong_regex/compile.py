@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 from . import ir
-from .automaton import MeldAutomaton, accepted, build
+from .automaton import MeldAutomaton, accepted, build, vectors_summing
 from .model import Constraint, MeldKind, RuleSet, Shape, TileClass
 
 #: The optimization passes, in the order they run.  Each can be switched off.
@@ -30,14 +31,26 @@ PASSES = (
     "counts_to_length",
     "marker_chars",
     "fixed_width",
+    "char_length",
+    "marker_scans",
+    "suit_subsets",
     "body_first",
     "atomic_scans",
     "merge_same_melds",
     "hoist_states",
     "aligned_scan",
+    "counter_loop",
+    "slot_flags",
+    "split_counts",
     "suit_backrefs",
     "factor_literals",
 )
+
+#: Highest meld count a ``counter_loop`` counter keeps (one group per level).
+MAX_COUNTER_LEVEL = 4
+#: Most count vectors the counter passes enumerate before leaving a shape to
+#: the automaton.
+MAX_COUNTER_VECTORS = 20_000
 
 
 @dataclass(frozen=True)
@@ -70,11 +83,26 @@ class Compiler:
     :class:`~mahjong_regex.ir.Pattern` (before the IR passes of
     :mod:`mahjong_regex.optimize`)."""
 
-    def __init__(self, rules: RuleSet, options: Options | None = None, lookaround: bool = True):
+    def __init__(
+        self,
+        rules: RuleSet,
+        options: Options | None = None,
+        lookaround: bool = True,
+        captures: str = "plain",
+        calls: bool = True,
+    ):
         self.rules = rules
         self.options = options or Options()
         self.lookaround = lookaround
-        self.captures = 0
+        # How the target flavor's capture groups behave (Flavor.captures):
+        # decides whether meld counts may live in flag groups.
+        self.captures = captures
+        # Whether the flavor makes subroutine calls (else definitions are
+        # inlined, once per use).
+        self.calls = calls
+        self.capture_count = 0
+        # Per shape index: the first-tile captures of its slots (slot_flags).
+        self.slot_firsts: dict[int, list[tuple[str, bool]]] = {}
         # Definition and capture names share one namespace (both are named
         # groups): every name is taken once.
         self.taken: set[str] = set()
@@ -122,8 +150,8 @@ class Compiler:
     def capture_name(self, prefix: str) -> str:
         """A new capture name: ``prefix`` and a number (``t1``, ``c1``, …)."""
         while True:
-            self.captures += 1
-            name = f"{prefix}{self.captures}"
+            self.capture_count += 1
+            name = f"{prefix}{self.capture_count}"
             if name not in self.taken:
                 self.taken.add(name)
                 return name
@@ -146,6 +174,21 @@ class Compiler:
         lengths = {len(t.name) for t in self.alphabet.tiles}
         bmp = all(ord(ch) <= 0xFFFF for t in self.alphabet.tiles for ch in t.name)
         return lengths.pop() if len(lengths) == 1 and bmp else None
+
+    def char_width(self) -> int | None:
+        """With ``char_length`` (and ``fixed_width``): the tile width, and the
+        length lookahead then counts characters (``.{28,34}``) instead of
+        reading tiles; the meld body validates every tile itself (a same-meld
+        captures a whole tile name, not ``width`` arbitrary characters).
+        Only where each meld is written once (a flavor with subroutine calls,
+        or a counted loop or slot row): inlined into every branch of the
+        automaton, the tile names would make the pattern grow by a third."""
+        width = self.fixed_width()
+        if width is None or not self.options.on("char_length"):
+            return None
+        if not self.calls and self.captures == "plain":
+            return None
+        return width
 
     def markers(self, tiles) -> frozenset[str] | None:
         """Characters that occur only in names of ``tiles`` and that every
@@ -175,6 +218,9 @@ class Compiler:
         neither count copies nor precede a search that needs a boundary."""
         marks = self.markers(tiles) if markers else None
         if marks is not None:
+            if self.options.on("marker_scans") and all(ord(c) <= 0xFFFF for c in marks):
+                # One tight loop over the other characters: [^筒万]*[筒万].
+                return ir.seq(ir.Repeat(ir.NotIn(marks), 0, None), ir.CharSet(marks))
             return ir.seq(ir.Repeat(ir.AnyChar(), 0, None, "lazy"), ir.CharSet(marks))
         return ir.seq(self.skip(tiles), self.tiles_node(tiles))
 
@@ -233,7 +279,7 @@ class Compiler:
             lo, hi = kinds[0].size, kinds[-1].size
             tile = self.tiles_node(allowed)
             width = self.fixed_width()
-            if width is not None and k.of is None:
+            if width is not None and k.of is None and self.char_width() is None:
                 tile = ir.Repeat(ir.AnyChar(), width, width)
             if hi == 1:
                 return ir.seq(tile, label=label)
@@ -284,11 +330,16 @@ class Compiler:
                 # of one width (the length lookahead checked it).
                 tile = ir.Repeat(ir.AnyChar(), width, width)
                 skip = ir.Repeat(tile, 0, None, "lazy")
+            # The next copy: a character scan when no tile name can be read
+            # across a tile boundary, else tile by tile.
+            inner = self.skip(range(len(self.alphabet.tiles))) if width is not None else skip
+            if not isinstance(inner.item, ir.AnyChar):
+                inner = skip
             cap = self.capture_name("c")
             body = ir.seq(
                 skip,
                 ir.Capture(cap, tile, describes="a tile counted by " + label),
-                ir.Repeat(self.atomic(ir.seq(skip, ir.Backref(cap))), n, n),
+                ir.Repeat(self.atomic(ir.seq(inner, ir.Backref(cap))), n, n),
             )
             out.append(ir.Look(body, negate=True, label=label))
         if op in (">=", "==") and n > 0:
@@ -323,14 +374,40 @@ class Compiler:
             return None
         return rest((), k)
 
+    def suit_subsets(self, k: int) -> list[ir.Node] | None:
+        """``suit_subsets``: tiles of at least ``k`` of the S suits occur
+        exactly when every S-k+1 of the suits hold a tile -- one marker scan
+        from the start for each such subset (Harbin's "two suits" is three
+        scans: 条 or 筒, 条 or 万, 筒 or 万).  None when a suit has no marker
+        character, or there would be more than 8 scans."""
+        suits = self.alphabet.suits
+        if not (self.options.on("suit_subsets") and 1 <= k <= len(suits)):
+            return None
+        by_suit = {s: {t.index for t in self.alphabet.tiles if t.suit == s} for s in suits}
+        if any(self.markers(tiles) is None for tiles in by_suit.values()):
+            return None
+        subsets = list(combinations(suits, len(suits) - k + 1))
+        if len(subsets) > 8:
+            return None
+        return [self.find(set().union(*(by_suit[s] for s in sub))) for sub in subsets]
+
     def suit_count(self, op: str, k: int, label: str) -> list[ir.Node]:
         out = []
         if op in (">=", "=="):
-            node = self.suits_at_least(k)
-            if node is not None:
-                out.append(ir.Look(node, label=label))
+            scans = self.suit_subsets(k)
+            if scans is not None:
+                out.extend(ir.Look(n, label=label) for n in scans)
+            else:
+                node = self.suits_at_least(k)
+                if node is not None:
+                    out.append(ir.Look(node, label=label))
         if op in ("<=", "==") and k + 1 <= len(self.alphabet.suits):
-            out.append(ir.Look(self.suits_at_least(k + 1), negate=True, label=label))
+            scans = self.suit_subsets(k + 1)
+            if scans is not None:
+                inner = ir.seq(*(ir.Look(n) for n in scans[:-1]), scans[-1])
+            else:
+                inner = self.suits_at_least(k + 1)
+            out.append(ir.Look(inner, negate=True, label=label))
         return out
 
     # ---- hand shapes ----------------------------------------------------------------
@@ -360,14 +437,14 @@ class Compiler:
 
     def shape(self, shape: Shape, index: int, plan: "_ShapePlan", own_window: bool) -> ir.Node:
         """One hand shape: its tile-level lookaheads, its length window when
-        it differs from the whole pattern's (``own_window``), then its meld
-        automaton."""
+        it differs from the whole pattern's (``own_window``), then its melds:
+        a counted loop or a row of slots with flag groups when the flavor's
+        groups allow it (``counter_loop``, ``slot_flags``), else the meld
+        automaton as nested alternation."""
         label = f"line {shape.span.line}: {self.rules.line(shape.span.line)}"
         if not plan.accept:
             # The constraints leave this shape no winning split.
             return ir.seq(ir.NEVER, label=label + " (can never win)")
-        auto = build(shape, plan.constraints, self.relaxed_accept(shape, plan))
-        renderer = _AutomatonRenderer(self, auto, ident(shape.name, f"h{index}"))
         looks = []
         if own_window:
             looks.append(self.length(plan.window, plan.moved, guard=False))
@@ -376,7 +453,261 @@ class Compiler:
                 looks.extend(self.tile_constraint(c))
         if plan.constraints:
             label += " where " + ", ".join(c.text for c in plan.constraints)
-        return ir.seq(*looks, renderer.render(), label=label)
+        melds = self.counted(shape, index, plan)
+        if melds is None:
+            auto = build(shape, plan.constraints, self.relaxed_accept(shape, plan))
+            renderer = _AutomatonRenderer(self, auto, ident(shape.name, f"h{index}"))
+            melds = renderer.render()
+        return ir.seq(*looks, melds, label=label)
+
+    def split_count_checks(self, plans) -> tuple[Constraint, dict[int, list[ir.Node]]] | None:
+        """``split_counts``: ``each tile <= n`` read off the split the body
+        found, in n+1 scans per meld instead of one per pair of tiles.
+
+        Sound when every winning split holds at most n melds that hold a
+        tile once (runs, single tiles): a tile with n+1 copies is then the
+        tile of a pair, pung or kong of every winning split, so the first
+        tile of some meld.  Needs the first-tile captures of ``slot_flags``
+        for every shape that can win.  Returns (the constraint, checks per
+        shape index), or None."""
+        if not self.options.on("split_counts"):
+            return None
+        every = len(self.alphabet.tiles)
+        for c in self.rules.where:
+            if c.kind == "each_tile" and c.op == "<=" and len(c.tiles.tiles) == every:
+                break
+        else:
+            return None
+        checks: dict[int, list[ir.Node]] = {}
+        names = [t.name for t in self.alphabet.tiles]
+        width = self.fixed_width()
+        if self.options.on("aligned_scan") and aligned_safe(names, names):
+            skip = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
+        else:
+            tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+            skip = ir.Repeat(tile, 0, None, "lazy")
+        for i, (shape, plan) in enumerate(zip(self.rules.shapes, plans)):
+            if not plan.accept:
+                continue
+            firsts = self.slot_firsts.get(i)
+            if firsts is None:
+                return None
+            once = [
+                j
+                for j, k in enumerate(shape.kinds)
+                if self.rules.kinds[k].form == "run" or self.rules.kinds[k].size == 1
+            ]
+            if max(sum(v[j] for j in once) for v in self.relaxed_accept(shape, plan)) > c.value:
+                return None
+            checks[i] = []
+            for f, guarded in firsts:
+                count = ir.Repeat(
+                    self.atomic(ir.seq(skip, ir.Backref(f))), c.value + 1, c.value + 1
+                )
+                if guarded:
+                    # Only if the meld was a pair, pung or kong (f is set).
+                    unset = ir.seq(ir.AnyChar(), ir.Backref(f))
+                    count = ir.seq(ir.Look(unset, negate=True), count)
+                checks[i].append(ir.Look(count, negate=True, label=c.label(), span=c.span))
+        return c, checks
+
+    # ---- meld counts in flag groups ---------------------------------------------------
+
+    def counters(self, shape: Shape, plan: "_ShapePlan") -> "list[_Counter] | None":
+        """The shape's winning count vectors as a few counters -- (kinds, at
+        least, at most) -- over its melds, or None when they cannot say it.
+
+        Candidates are the shape's slot groups and its meld-count
+        constraints; the set is accepted only if the vectors it admits are
+        exactly the automaton's (checked by enumeration), then pruned of
+        counters the others imply."""
+        letters = shape.kinds
+        n = shape.size
+        accept = self.relaxed_accept(shape, plan)
+        if not accept or len(accept) > MAX_COUNTER_VECTORS:
+            return None
+        live = [i for i, k in enumerate(letters) if any(v[i] for v in accept)]
+        names = tuple(letters[i] for i in live)
+        want = frozenset(tuple(v[i] for i in live) for v in accept)
+        bounds: dict[frozenset, list] = {}
+
+        def add(kinds, lo: int, hi: int | None) -> None:
+            key = frozenset(kinds) & set(names)
+            cur = bounds.setdefault(key, [0, None])
+            cur[0] = max(cur[0], lo)
+            cur[1] = hi if cur[1] is None else cur[1] if hi is None else min(cur[1], hi)
+
+        for count, kinds in shape.slots:
+            add(kinds, count, count)
+        for c in plan.constraints:
+            lo = c.value if c.op in (">=", "==") else 0
+            hi = c.value if c.op in ("<=", "==") else None
+            add(c.kinds, lo, hi)
+        counters = [
+            _Counter(kinds, lo, None if hi is not None and hi >= n else hi)
+            for kinds, (lo, hi) in bounds.items()
+            if kinds
+        ]
+        counters = [c for c in counters if c.lo > 0 or c.hi is not None]
+        vectors = _bounded(vectors_summing, len(names), n)
+        if vectors is None:
+            return None
+
+        def admits(cs) -> frozenset:
+            idx = [[i for i, k in enumerate(names) if k in c.kinds] for c in cs]
+            return frozenset(
+                v
+                for v in vectors
+                if all(
+                    c.lo <= sum(v[i] for i in ix)
+                    and (c.hi is None or sum(v[i] for i in ix) <= c.hi)
+                    for c, ix in zip(cs, idx)
+                )
+            )
+
+        if admits(counters) != want:
+            return None
+        for c in sorted(counters, key=lambda c: (-len(c.kinds), c.lo)):
+            rest = [x for x in counters if x is not c]
+            if admits(rest) == want:
+                counters = rest
+        # Every counter is kept by one branch: its kinds must agree on the
+        # counters they are in.
+        sig = {k: frozenset(i for i, c in enumerate(counters) if k in c.kinds) for k in names}
+        for c in counters:
+            if len({sig[k] for k in c.kinds}) != 1:
+                return None
+        return names, counters
+
+    def branches(
+        self, names, counters: "list[_Counter]"
+    ) -> list[tuple[tuple[str, ...], list[int]]]:
+        """Kinds grouped by the counters they are in: (kinds, counter indices)."""
+        groups: dict[frozenset, list[str]] = {}
+        for k in names:
+            key = frozenset(i for i, c in enumerate(counters) if k in c.kinds)
+            groups.setdefault(key, []).append(k)
+        return [(tuple(ks), sorted(key)) for key, ks in groups.items()]
+
+    def counted(self, shape: Shape, index: int, plan: "_ShapePlan") -> ir.Node | None:
+        if not self.lookaround:
+            return None
+        loop = self.options.on("counter_loop") and self.captures == "persistent"
+        slots = self.options.on("slot_flags") and self.captures == "empty_unset"
+        if not (loop or slots):
+            return None
+        found = self.counters(shape, plan)
+        if found is None:
+            return None
+        names, counters = found
+        if loop and all(c.level <= MAX_COUNTER_LEVEL for c in counters):
+            return self.counter_loop(shape, names, counters)
+        if slots and all(c.lo <= 1 and c.hi in (None, 1) for c in counters):
+            return self.slot_row(shape, index, names, counters)
+        return None
+
+    def counter_loop(self, shape: Shape, names, counters) -> ir.Node:
+        r"""``counter_loop``: ``(?:MELD₁ INC | MELD₂ INC | …){N}\z TESTS``.  A
+        counter that may reach m keeps levels 1..m in empty groups;
+        ``\k<c2>`` (empty when level 2 is reached, failing before) reads a
+        level, a group at level m+1 is never made (the loop fails instead),
+        and after the last meld a backreference per lower bound checks it.
+        Needs groups that keep their value through the repetitions and a
+        failing backreference to an unset group (PCRE2, regex, .NET)."""
+        levels = [[self.capture_name("n") for _ in range(c.level)] for c in counters]
+        alts = []
+        for kinds, idx in self.branches(names, counters):
+            pre, post = [], []
+            for i in idx:
+                c, lv = counters[i], levels[i]
+                if c.hi is not None:
+                    pre.append(ir.Look(ir.Backref(lv[-1]), negate=True))
+                if len(lv) == 1:
+                    post.append(ir.Capture(lv[0], ir.EMPTY, describes="a meld count flag"))
+                    continue
+                steps = [
+                    ir.seq(ir.Look(ir.Backref(lv[0]), negate=True), ir.Capture(lv[0], ir.EMPTY))
+                ]
+                for j in range(1, len(lv)):
+                    steps.append(
+                        ir.seq(
+                            ir.Backref(lv[j - 1]),
+                            ir.Look(ir.Backref(lv[j]), negate=True),
+                            ir.Capture(lv[j], ir.EMPTY),
+                        )
+                    )
+                if c.hi is None:
+                    steps.append(ir.Backref(lv[-1]))
+                post.append(ir.Alt(tuple(steps)))
+            alts.append(ir.seq(*pre, self.meld(kinds), *post))
+        tests = [ir.Backref(lv[c.lo - 1]) for c, lv in zip(counters, levels) if c.lo > 0]
+        label = "; ".join(c.describe() for c in counters)
+        return ir.seq(
+            ir.Repeat(ir.alt(*alts), shape.size, shape.size), ir.End(), *tests, label=label
+        )
+
+    def slot_row(self, shape: Shape, index: int, names, counters) -> ir.Node:
+        r"""``slot_flags``: the N melds as N slots in a row, every group its
+        own.  For a flavor where a backreference to an unset group matches
+        the empty string (ECMAScript): a flag is a capture of the rest of the
+        hand from where its meld starts, so ``\k<f>`` fails once it is set
+        (the rest is shorter now) and matches empty while it is not; at most
+        one meld of a counter: the earlier slots' flags are read before it;
+        at least one: after the end, not every slot's flag may match empty.
+        Each pair, pung or kong also captures its tile (for ``split_counts``)."""
+        n = shape.size
+        flags = [[self.capture_name("f") for _ in range(n)] for _ in counters]
+        firsts: list[tuple[str, bool]] = []
+        width = self.fixed_width()
+        tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+        # Capture the tile of each pair, pung or kong only (a run's tiles
+        # need no count, see split_count_checks) when such a capture can be
+        # told unset cheaply: one character into the hand no tile name can
+        # start, so there ``\k<m>`` matches (empty) only if m is unset.
+        all_names = [t.name for t in self.alphabet.tiles]
+        guarded = min(map(len, all_names)) >= 2 and aligned_safe(all_names, all_names)
+        slots = []
+        for k in range(n):
+            alts = []
+            for kinds, idx in self.branches(names, counters):
+                pre, sets = [], []
+                meld = self.meld(kinds)
+                for i in idx:
+                    if counters[i].hi == 1:
+                        pre.extend(ir.Backref(flags[i][j]) for j in range(k))
+                        rest = ir.Repeat(ir.AnyChar(), 0, None)
+                        sets.append(
+                            ir.Look(ir.Capture(flags[i][k], rest, describes="a meld count flag"))
+                        )
+                    else:
+                        # Read only after the end: the meld itself will do.
+                        meld = ir.Capture(flags[i][k], meld, describes="a meld count flag")
+                same = any(
+                    self.rules.kinds[x].form == "same" and self.rules.kinds[x].size >= 2
+                    for x in kinds
+                )
+                if guarded and same:
+                    first = self.capture_name("m")
+                    firsts.append((first, True))
+                    sets.append(
+                        ir.Look(ir.Capture(first, tile, describes=f"the tile of meld {k + 1}"))
+                    )
+                alts.append(ir.seq(*pre, *sets, meld))
+            slot = ir.alt(*alts)
+            if not guarded:
+                first = self.capture_name("m")
+                firsts.append((first, False))
+                look = ir.Look(ir.Capture(first, tile, describes=f"the first tile of meld {k + 1}"))
+                slot = ir.seq(look, slot)
+            slots.append(slot)
+        tests = [
+            ir.Look(ir.seq(*(ir.Backref(f) for f in fs)), negate=True)
+            for c, fs in zip(counters, flags)
+            if c.lo >= 1
+        ]
+        self.slot_firsts[index] = firsts
+        label = "; ".join(c.describe() for c in counters)
+        return ir.seq(*slots, ir.End(), *tests, label=label)
 
     def relaxed_accept(self, shape: Shape, plan: "_ShapePlan") -> frozenset:
         return accepted(shape, plan.constraints) if plan.moved else plan.accept
@@ -387,7 +718,11 @@ class Compiler:
         label = f"{lo} to {hi} tiles"
         if moved:
             label += ": " + ", ".join(c.label() for c in moved)
-        node = ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End())
+        width = self.char_width()
+        if width is not None:
+            node = ir.seq(ir.Repeat(ir.AnyChar(), lo * width, hi * width), ir.End())
+        else:
+            node = ir.seq(ir.Repeat(self.any_tile(), lo, hi), ir.End())
         span = moved[0].span if moved else None
         return ir.Look(node, label=label, guard=guard, span=span)
 
@@ -402,33 +737,90 @@ class Compiler:
         parts: list[ir.Node] = [ir.Start()]
         # With one shape its window is the whole pattern's: the length
         # lookahead then checks the moved constraints too.
-        guard = not (single and moved) and self.fixed_width() is None
+        guard = not (single and moved) and (
+            self.fixed_width() is None or self.char_width() is not None
+        )
         parts.append(self.length((lo, hi), moved if single else (), guard=guard))
-        # With body_first, every tile-level lookahead runs after the meld
-        # body (most hands near the boundary fail the body, and cheaply),
-        # the costly copy counts last.
-        after = self.options.on("body_first") and self.lookaround
-        cheap, costly = [], []
-        for c in self.rules.where:
-            if not c.is_meld_level:
-                (costly if c.kind == "each_tile" else cheap).extend(self.tile_constraint(c))
-        if not after:
-            parts += cheap + costly
-            cheap, costly = [], []
         shapes = [
             self.shape(s, i, p, own_window=bool(p.moved) and not single)
             for i, (s, p) in enumerate(zip(self.rules.shapes, plans))
         ]
+        split = self.split_count_checks(plans)
+        # With body_first the cheap lookaheads (marker scans) come first, then
+        # the meld body in a lookahead, then the costly copy counts, which
+        # then run only for hands whose melds already fit.
+        after = self.options.on("body_first") and self.lookaround
+        cheap, costly = [], []
+        for c in self.rules.where:
+            if c.is_meld_level or (split and c is split[0]):
+                continue
+            for n in self.tile_constraint(c):
+                (cheap if c.kind != "each_tile" and _linear(n) else costly).append(n)
+        if split:
+            shapes = [
+                ir.seq(ir.Look(ir.seq(node, ir.End())), *split[1].get(i, ()))
+                for i, node in enumerate(shapes)
+            ]
         melds = ir.alt(*shapes) if len(shapes) > 1 else shapes[0]
-        if cheap or costly:
-            # The meld body first, in a lookahead; the tile-level checks
-            # only for hands whose melds already fit; then take the hand.
-            parts += [ir.Look(ir.seq(melds, ir.End())), *cheap, *costly]
+        if not after:
+            parts += cheap + costly
+            cheap, costly = [], []
+        if cheap or costly or split:
+            # (Split checks end each shape's body in its own lookahead.)
+            parts += [*cheap, ir.Look(melds if split else ir.seq(melds, ir.End())), *costly]
             parts += [ir.Repeat(ir.AnyChar(), 0, None), ir.End()]
         else:
             parts += [melds, ir.End()]
         body = ir.Seq(tuple(parts), label=f"ruleset {self.rules.name}")
         return ir.Pattern(body, tuple(self.definitions.items()))
+
+
+def _linear(node: ir.Node) -> bool:
+    """True for a lookahead made of single-character scans only (marker
+    scans): no captures, no repetition of a tile or group."""
+    for n in ir.walk(node):
+        if isinstance(n, (ir.Capture, ir.Backref)):
+            return False
+        if isinstance(n, ir.Repeat) and not isinstance(n.item, (ir.CharSet, ir.NotIn, ir.AnyChar)):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class _Counter:
+    """A meld count the pattern keeps: melds of ``kinds`` number at least
+    ``lo`` and at most ``hi`` (None: no upper bound); ``letters`` are the
+    shape's kinds that can occur at all."""
+
+    kinds: frozenset[str]
+    lo: int
+    hi: int | None
+    letters: tuple[str, ...] = ()
+
+    @property
+    def level(self) -> int:
+        """The highest count the pattern must tell apart."""
+        return self.hi if self.hi is not None else self.lo
+
+    def describe(self) -> str:
+        what = " | ".join(sorted(self.kinds))
+        if self.hi == self.lo:
+            return f"count({what}) == {self.lo}"
+        if self.hi is None:
+            return f"count({what}) >= {self.lo}"
+        if self.lo == 0:
+            return f"count({what}) <= {self.hi}"
+        return f"{self.lo} <= count({what}) <= {self.hi}"
+
+
+def _bounded(gen, k: int, total: int) -> list | None:
+    """``list(gen(k, total))``, or None past :data:`MAX_COUNTER_VECTORS` items."""
+    out = []
+    for v in gen(k, total):
+        out.append(v)
+        if len(out) > MAX_COUNTER_VECTORS:
+            return None
+    return out
 
 
 @dataclass(frozen=True)
@@ -566,4 +958,7 @@ def compile_rules(rules: RuleSet, options: Options | None = None, flavor=None) -
         flavor = get(flavor)
     lookaround = flavor is None or flavor.lookaround
     backrefs = flavor is None or flavor.backrefs
-    return optimize(Compiler(rules, options, lookaround).compile(), options, backrefs)
+    captures = flavor.captures if flavor is not None else "plain"
+    calls = flavor is None or flavor.call is not None
+    compiler = Compiler(rules, options, lookaround, captures, calls)
+    return optimize(compiler.compile(), options, backrefs)

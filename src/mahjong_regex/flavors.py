@@ -36,6 +36,16 @@ class Flavor:
     - ``flags``: flags the host must set when compiling the pattern;
     - ``never``: a pattern that matches nothing (``[^\\s\\S]`` matches
       anything in the Python regex module, so it is not used);
+    - ``captures``: how capture groups behave, which decides how meld
+      counts may be kept in the pattern (see :mod:`mahjong_regex.compile`):
+      ``"persistent"`` -- a group keeps its value across repetitions of an
+      enclosing group, a backreference to a group that has not matched
+      fails, and a backreference may come before its group in the pattern
+      (PCRE2, the regex module, .NET); ``"empty_unset"`` -- a backreference
+      to a group that has not matched matches the empty string, and groups
+      inside a repetition are reset on every repetition (ECMAScript);
+      ``"plain"`` -- neither may be relied on (Python ``re`` and Java refuse a
+      backreference before its group, Onigmo too);
     - ``max_length``: the longest pattern the engine compiles with its
       default limits (measured), None when it is not a concern here;
     - ``engine``: the engine the tests run it in."""
@@ -58,6 +68,7 @@ class Flavor:
     names: str = "word"
     astral_atoms: bool = True
     flags: str = ""
+    captures: str = "plain"
     max_length: int | None = None
     never: str = "(?!)"
 
@@ -65,7 +76,7 @@ class Flavor:
 FLAVORS: dict[str, Flavor] = {
     f.name: f
     for f in (
-        Flavor("pcre", engine="PCRE2", call="(?&{name})", define="define"),
+        Flavor("pcre", engine="PCRE2", call="(?&{name})", define="define", captures="persistent"),
         Flavor(
             "regex",
             engine="Python regex module",
@@ -73,6 +84,7 @@ FLAVORS: dict[str, Flavor] = {
             backref="(?P={name})",
             call="(?&{name})",
             define="define",
+            captures="persistent",
         ),
         Flavor(
             "python",
@@ -93,6 +105,7 @@ FLAVORS: dict[str, Flavor] = {
             meta="\\^$.|?*+()[]{}/",  # u-mode allows no other identity escape
             class_meta="\\]^-[/",
             flags="u",
+            captures="empty_unset",
         ),
         Flavor("java", engine="java.util.regex", names="alnum"),
         Flavor(
@@ -100,6 +113,7 @@ FLAVORS: dict[str, Flavor] = {
             engine=".NET System.Text.RegularExpressions",
             possessive=False,
             astral_atoms=False,
+            captures="persistent",
         ),
         Flavor(
             "ruby",
@@ -174,6 +188,8 @@ def prepare(
                 None,
             )
         pattern = inline_calls(pattern)
+    if not flavor.atomic and flavor.lookaround and flavor.backrefs:
+        pattern = _emulate_atomic(pattern)
     unchecked: list[str] = []
     if not flavor.lookaround:
         pattern = _drop_lookarounds(pattern, flavor, allow_unchecked, unchecked)
@@ -188,6 +204,35 @@ def prepare(
     if len(names) != len(set(names)):  # pragma: no cover - an internal invariant
         raise AssertionError(f"capture names defined twice: {sorted(names)}")
     return pattern, tuple(unchecked)
+
+
+def _emulate_atomic(pattern: ir.Pattern) -> ir.Pattern:
+    """Atomic groups for a flavor without them: ``(?=(?<a1>X))\\k<a1>``.  A
+    lookahead is atomic in every flavor, and the backreference then takes
+    exactly the text its one match found."""
+    used = {n.name for node in _all(pattern) for n in ir.walk(node) if isinstance(n, ir.Capture)}
+    used |= {name for name, _ in pattern.definitions}
+    counter = [0]
+
+    def fresh() -> str:
+        while True:
+            counter[0] += 1
+            name = f"a{counter[0]}"
+            if name not in used:
+                used.add(name)
+                return name
+
+    def fn(n: ir.Node) -> ir.Node:
+        if not isinstance(n, ir.Atomic):
+            return n
+        name = fresh()
+        return ir.seq(
+            ir.Look(ir.Capture(name, n.item, describes="(atomic group)")), ir.Backref(name)
+        )
+
+    body = ir.transform(pattern.body, fn)
+    defs = tuple((name, ir.transform(node, fn)) for name, node in pattern.definitions)
+    return ir.Pattern(body, defs)
 
 
 def _drop_lookarounds(pattern: ir.Pattern, flavor: Flavor, allow: bool, unchecked: list[str]):
@@ -484,6 +529,10 @@ class _Printer:
 
     def cls(self, c: str) -> str:
         return "\\" + c if c in self.f.class_meta else c
+
+    def p_NotIn(self, n: ir.NotIn) -> str:
+        assert not any(self.astral(c) for c in n.chars), "the compiler negates BMP classes only"
+        return "[^" + "".join(self.cls(c) for c in sorted(n.chars)) + "]"
 
     def p_AnyChar(self, n) -> str:
         return "."

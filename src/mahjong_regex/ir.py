@@ -55,6 +55,16 @@ class CharSet(Node):
 
 
 @dataclass(frozen=True)
+class NotIn(Node):
+    """One character that is not in ``chars`` (a negated class; line breaks
+    included).  Used only inside lookaheads, to skip to a marker character
+    in one tight loop: ``[^筒万]*[筒万]``."""
+
+    chars: frozenset[str]
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
 class AnyChar(Node):
     """Any one character except a line break (regex ``.``).  Used only inside
     lookarounds that are conjunctive with a body that admits no line break."""
