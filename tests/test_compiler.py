@@ -234,7 +234,7 @@ def test_counter_loop_counts_melds_in_flag_groups():
     text = compile_pattern(rules("harbin"), "pcre")
     # Four melds and the pair as five turns of one loop; the pair once (its
     # flag unset before it), a pung or kong at least once (flag set after).
-    assert re.search(r"\(\?!\\k<(n\d+)>\)\(\?<t\d+>[^)]*\)\\k<t\d+>\(\?<\1>\)\)\{5\}\\z", text)
+    assert re.search(r"\(\?!\\k<(n\d+)>\)\(\?<(\w+)>[^)]*\)\\k<\2>\(\?<\1>\)\)\{5\}\\z", text)
     assert re.search(r"\{5\}\\z\\k<n\d+>\\k<n\d+>\\z", text)
     assert "(?&" not in text  # each meld is written once: nothing left to call
     for flavor in ("regex", "dotnet"):
@@ -243,6 +243,12 @@ def test_counter_loop_counts_melds_in_flag_groups():
         assert not re.search(r"\{5\}(\\z|\$)", compile_pattern(rules("harbin"), flavor))
     off = compile_pattern(rules("harbin"), "pcre", Options.without("counter_loop"))
     assert not re.search(r"\{5\}\\z", off)
+    # split_counts: up to four pungs or kongs keep their tiles in the first
+    # free one of four groups; the pair's own capture is the fifth.
+    assert len(re.findall(r"\(\?!\\k<e\d+>\(\?>\.\*\?\\k<m\d+>\)\{5\}\)", text)) == 4
+    assert re.search(r"\(\?!\(\?>\.\*\?\\k<m\d+>\)\{5\}\)", text)
+    quad = compile_pattern(rules("harbin"), "pcre", Options.without("split_counts"))
+    assert "(?!(?:..)*?(?<c" in quad and "(?<e" not in quad
     # Levels: at least two pungs and at most three, three level groups.
     two = compile_pattern(rules("counters"), "pcre")
     assert re.search(r"\\k<(n\d+)>\(\?!\\k<(n\d+)>\)\(\?<\2>\)", two)
@@ -250,16 +256,22 @@ def test_counter_loop_counts_melds_in_flag_groups():
 
 def test_slot_flags_and_split_counts_in_js():
     text = compile_pattern(rules("harbin"), "js")
-    # Five slots; the pair's flag is the rest of the hand, read by later slots.
-    assert len(re.findall(r"\(\?=\(\?<f\d+>\.\*\)\)", text)) == 5
-    assert re.search(r"\$\(\?!(\\k<f\d+>){5}\)", text)
+    # Five slots; a pair's flag is its own tile capture, read by the later
+    # slots one character into their first tile, where only an unset group
+    # can match.
+    assert re.search(r"\(\?=\.\\k<m\d+>\\k<m\d+>\\k<m\d+>\\k<m\d+>\)\(\?<m\d+>", text)
+    # After the end: some pair, some pung or kong.
+    assert len(re.findall(r"\(\?!(\\k<m\d+>){5}\)", text)) == 2
     # The copy count reads the tile of each pair, pung or kong: ten scans,
     # each skipped when its meld was a chow.
     assert len(re.findall(r"\(\?!\(\?!\.\\k<m\d+>\)", text)) == 10
     assert "(?=(?<a1>.*?" in text  # an atomic scan, emulated
+    # Tiles of one character: the flag is the rest of the hand instead.
+    uni = compile_pattern(rules("unicode"), "js")
+    assert re.search(r"\(\?=\(\?<f\d+>\.\*\)\)", uni)
     # Thirteen orphans has fourteen single tiles: more than four copies of a
     # tile need not be a pair or pung there, so riichi counts tile by tile.
     riichi = compile_pattern(rules("riichi"), "js")
-    assert ".\\k<m" not in riichi and "(?!(?:..)*?(?<c" in riichi
+    assert "(?!(?!.\\k<m" not in riichi and "(?!(?:..)*?(?<c" in riichi
     plain = compile_pattern(rules("harbin"), "js", Options.without("slot_flags"))
-    assert "(?<f" not in plain and "(?!(?:..)*?(?<c" in plain
+    assert "(?<m" not in plain and "(?!(?:..)*?(?<c" in plain

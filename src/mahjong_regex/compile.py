@@ -48,6 +48,9 @@ PASSES = (
 
 #: Highest meld count a ``counter_loop`` counter keeps (one group per level).
 MAX_COUNTER_LEVEL = 4
+#: Most groups ``counter_loop`` spends on keeping the tiles of pairs, pungs
+#: and kongs for ``split_counts``.
+MAX_TILE_STORES = 6
 #: Most count vectors the counter passes enumerate before leaving a shape to
 #: the automaton.
 MAX_COUNTER_VECTORS = 20_000
@@ -102,7 +105,11 @@ class Compiler:
         self.calls = calls
         self.capture_count = 0
         # Per shape index: the first-tile captures of its slots (slot_flags).
-        self.slot_firsts: dict[int, list[tuple[str, bool]]] = {}
+        # Per shape index: the captures of the tiles of its pairs, pungs and
+        # kongs (split_counts), each with how to tell it is set: None
+        # (always set, or a backreference to it fails when unset),
+        # "midtile", or the name of an empty flag group set with it.
+        self.slot_firsts: dict[int, list[tuple[str, str | None]]] = {}
         # Definition and capture names share one namespace (both are named
         # groups): every name is taken once.
         self.taken: set[str] = set()
@@ -272,7 +279,12 @@ class Compiler:
         label = "; ".join(f"line {k.span.line}: {self.rules.line(k.span.line)}" for k in kinds)
         return self.define(key, name, lambda n: self.meld_body(kinds, n, label))
 
-    def meld_body(self, kinds: list[MeldKind], name: str, label: str) -> ir.Node:
+    def meld_body(
+        self, kinds: list[MeldKind], name: str, label: str, capture: str | None = None
+    ) -> ir.Node:
+        """One meld of ``kinds`` (one kind, or same kinds of consecutive
+        sizes over one class): literal runs, or a captured tile and its
+        copies; ``capture`` names that capture (else a fresh ``t`` name)."""
         k = kinds[0]
         allowed = k.of.tiles if k.of else range(len(self.alphabet.tiles))
         if k.form == "same":
@@ -283,7 +295,7 @@ class Compiler:
                 tile = ir.Repeat(ir.AnyChar(), width, width)
             if hi == 1:
                 return ir.seq(tile, label=label)
-            cap = self.capture_name("t")
+            cap = capture or self.capture_name("t")
             return ir.seq(
                 ir.Capture(
                     cap, tile, describes="the tile of a " + " or ".join(k.name for k in kinds)
@@ -460,23 +472,40 @@ class Compiler:
             melds = renderer.render()
         return ir.seq(*looks, melds, label=label)
 
-    def split_count_checks(self, plans) -> tuple[Constraint, dict[int, list[ir.Node]]] | None:
-        """``split_counts``: ``each tile <= n`` read off the split the body
-        found, in n+1 scans per meld instead of one per pair of tiles.
-
-        Sound when every winning split holds at most n melds that hold a
-        tile once (runs, single tiles): a tile with n+1 copies is then the
-        tile of a pair, pung or kong of every winning split, so the first
-        tile of some meld.  Needs the first-tile captures of ``slot_flags``
-        for every shape that can win.  Returns (the constraint, checks per
-        shape index), or None."""
+    def split_target(self) -> Constraint | None:
+        """With ``split_counts``: the rule set's ``each tile <= n`` over every
+        tile, which :meth:`split_count_checks` may read off the split."""
         if not self.options.on("split_counts"):
             return None
         every = len(self.alphabet.tiles)
         for c in self.rules.where:
             if c.kind == "each_tile" and c.op == "<=" and len(c.tiles.tiles) == every:
-                break
-        else:
+                return c
+        return None
+
+    def split_sound(self, shape: Shape, plan: "_ShapePlan", c: Constraint) -> bool:
+        """Does every winning split of ``shape`` hold at most ``c.value``
+        melds that hold a tile once (runs, single tiles)?"""
+        once = [
+            j
+            for j, k in enumerate(shape.kinds)
+            if self.rules.kinds[k].form == "run" or self.rules.kinds[k].size == 1
+        ]
+        return max(sum(v[j] for j in once) for v in self.relaxed_accept(shape, plan)) <= c.value
+
+    def split_count_checks(self, plans) -> tuple[Constraint, dict[int, list[ir.Node]]] | None:
+        """``split_counts``: ``each tile <= n`` read off the split the body
+        found, in n+1 scans per pair, pung or kong instead of one per two
+        tiles of the hand.
+
+        Sound when every winning split holds at most n melds that hold a
+        tile once (runs, single tiles): a tile with n+1 copies is then the
+        tile of a pair, pung or kong of every winning split.  Needs those
+        tiles captured by the meld body (``slot_flags``, ``counter_loop``)
+        of every shape that can win.  Returns (the constraint, checks per
+        shape index), or None."""
+        c = self.split_target()
+        if c is None:
             return None
         checks: dict[int, list[ir.Node]] = {}
         names = [t.name for t in self.alphabet.tiles]
@@ -490,24 +519,19 @@ class Compiler:
             if not plan.accept:
                 continue
             firsts = self.slot_firsts.get(i)
-            if firsts is None:
-                return None
-            once = [
-                j
-                for j, k in enumerate(shape.kinds)
-                if self.rules.kinds[k].form == "run" or self.rules.kinds[k].size == 1
-            ]
-            if max(sum(v[j] for j in once) for v in self.relaxed_accept(shape, plan)) > c.value:
+            if firsts is None or not self.split_sound(shape, plan, c):
                 return None
             checks[i] = []
-            for f, guarded in firsts:
+            for f, guard in firsts:
                 count = ir.Repeat(
                     self.atomic(ir.seq(skip, ir.Backref(f))), c.value + 1, c.value + 1
                 )
-                if guarded:
+                if guard == "midtile":
                     # Only if the meld was a pair, pung or kong (f is set).
                     unset = ir.seq(ir.AnyChar(), ir.Backref(f))
                     count = ir.seq(ir.Look(unset, negate=True), count)
+                elif guard is not None:
+                    count = ir.seq(ir.Backref(guard), count)  # an empty flag: set?
                 checks[i].append(ir.Look(count, negate=True, label=c.label(), span=c.span))
         return c, checks
 
@@ -601,20 +625,26 @@ class Compiler:
             return None
         names, counters = found
         if loop and all(c.level <= MAX_COUNTER_LEVEL for c in counters):
-            return self.counter_loop(shape, names, counters)
+            return self.counter_loop(shape, index, plan, names, counters)
         if slots and all(c.lo <= 1 and c.hi in (None, 1) for c in counters):
             return self.slot_row(shape, index, names, counters)
         return None
 
-    def counter_loop(self, shape: Shape, names, counters) -> ir.Node:
+    def counter_loop(self, shape: Shape, index: int, plan, names, counters) -> ir.Node:
         r"""``counter_loop``: ``(?:MELD₁ INC | MELD₂ INC | …){N}\z TESTS``.  A
         counter that may reach m keeps levels 1..m in empty groups;
         ``\k<c2>`` (empty when level 2 is reached, failing before) reads a
         level, a group at level m+1 is never made (the loop fails instead),
         and after the last meld a backreference per lower bound checks it.
         Needs groups that keep their value through the repetitions and a
-        failing backreference to an unset group (PCRE2, regex, .NET)."""
+        failing backreference to an unset group (PCRE2, regex, .NET).
+
+        For ``split_counts`` the tile of each pair, pung or kong is kept as
+        well: a branch that can occur S times in a winning split stores its
+        tile in the first of S groups not yet taken."""
         levels = [[self.capture_name("n") for _ in range(c.level)] for c in counters]
+        stores = self.loop_stores(shape, plan, names, counters)
+        firsts: list[tuple[str, str | None]] = []
         alts = []
         for kinds, idx in self.branches(names, counters):
             pre, post = [], []
@@ -639,64 +669,138 @@ class Compiler:
                 if c.hi is None:
                     steps.append(ir.Backref(lv[-1]))
                 post.append(ir.Alt(tuple(steps)))
-            alts.append(ir.seq(*pre, self.meld(kinds), *post))
+            meld = self.meld(kinds)
+            if stores is not None and kinds in stores:
+                times, always = stores[kinds]
+                group = sorted((self.rules.kinds[x] for x in kinds), key=lambda x: x.size)
+                if times == 1:
+                    # Its own tile capture will do; a flag when it may be unset.
+                    tile = self.capture_name("m")
+                    meld = self.meld_body(group, "", "", capture=tile)
+                    flag = None if always else self.capture_name("e")
+                    firsts.append((tile, flag))
+                    if flag:
+                        post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
+                else:
+                    width = self.fixed_width()
+                    tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+                    chain, prev = [], None
+                    for _ in range(times):
+                        m, e = self.capture_name("m"), self.capture_name("e")
+                        firsts.append((m, e))
+                        chain.append(
+                            ir.seq(
+                                *([ir.Backref(prev)] if prev else []),
+                                ir.Look(ir.Backref(e), negate=True),
+                                ir.Look(ir.Capture(m, tile, describes="the tile of a meld")),
+                                ir.Capture(e, ir.EMPTY, describes="a tile store flag"),
+                            )
+                        )
+                        prev = e
+                    pre.append(ir.Alt(tuple(chain)))
+            alts.append(ir.seq(*pre, meld, *post))
+        if stores is not None:
+            self.slot_firsts[index] = firsts
         tests = [ir.Backref(lv[c.lo - 1]) for c, lv in zip(counters, levels) if c.lo > 0]
         label = "; ".join(c.describe() for c in counters)
         return ir.seq(
             ir.Repeat(ir.alt(*alts), shape.size, shape.size), ir.End(), *tests, label=label
         )
 
+    def loop_stores(self, shape: Shape, plan, names, counters) -> dict | None:
+        """For ``split_counts`` in a counted loop: per branch of pairs, pungs
+        or kongs, (most times it occurs in a winning split, whether it
+        always occurs); None when the check cannot be read off this shape
+        (not sound, a branch mixing runs and same melds, or more than
+        :data:`MAX_TILE_STORES` groups)."""
+        c = self.split_target()
+        if c is None or not self.split_sound(shape, plan, c):
+            return None
+        accept = self.relaxed_accept(shape, plan)
+        stores = {}
+        for kinds, _ in self.branches(names, counters):
+            objs = [self.rules.kinds[x] for x in kinds]
+            same = [x for x in objs if x.form == "same" and x.size >= 2]
+            if not same:
+                continue
+            if len(same) != len(objs) or len(self.group_kinds(kinds)) != 1:
+                return None
+            idx = [shape.kinds.index(x) for x in kinds]
+            times = [sum(v[i] for i in idx) for v in accept]
+            stores[kinds] = (max(times), min(times) >= 1 and len(self.rules.shapes) == 1)
+        if sum(t for t, _ in stores.values()) > MAX_TILE_STORES:
+            return None
+        return stores
+
     def slot_row(self, shape: Shape, index: int, names, counters) -> ir.Node:
         r"""``slot_flags``: the N melds as N slots in a row, every group its
-        own.  For a flavor where a backreference to an unset group matches
-        the empty string (ECMAScript): a flag is a capture of the rest of the
-        hand from where its meld starts, so ``\k<f>`` fails once it is set
-        (the rest is shorter now) and matches empty while it is not; at most
-        one meld of a counter: the earlier slots' flags are read before it;
-        at least one: after the end, not every slot's flag may match empty.
-        Each pair, pung or kong also captures its tile (for ``split_counts``)."""
+        own, for a flavor where a backreference to an unset group matches
+        the empty string (ECMAScript).  A flag is a non-empty capture made
+        only by its counter's meld in that slot; after the end of the hand
+        ``\k<f>`` matches (empty) exactly when f is unset, so "at least one"
+        is: not every slot's flag matches there.  "At most one" reads the
+        earlier slots' flags before the meld, where a set flag must fail:
+        one character into the next tile, where no tile name can start (when
+        every name has two or more characters and none can be read across a
+        tile boundary), else by making the flag the rest of the hand from its
+        meld on, which is longer than what is left.  A pair, pung or kong
+        captures its tile, read by ``split_counts``."""
         n = shape.size
-        flags = [[self.capture_name("f") for _ in range(n)] for _ in counters]
+        all_names = [t.name for t in self.alphabet.tiles]
+        midtile = min(map(len, all_names)) >= 2 and aligned_safe(all_names, all_names)
+        flags: list[list[str]] = [[] for _ in counters]
         firsts: list[tuple[str, bool]] = []
         width = self.fixed_width()
         tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
-        # Capture the tile of each pair, pung or kong only (a run's tiles
-        # need no count, see split_count_checks) when such a capture can be
-        # told unset cheaply: one character into the hand no tile name can
-        # start, so there ``\k<m>`` matches (empty) only if m is unset.
-        all_names = [t.name for t in self.alphabet.tiles]
-        guarded = min(map(len, all_names)) >= 2 and aligned_safe(all_names, all_names)
         slots = []
         for k in range(n):
             alts = []
             for kinds, idx in self.branches(names, counters):
+                groups = self.group_kinds(kinds)
+                objs = [self.rules.kinds[x] for x in kinds]
+                same = [x for x in objs if x.form == "same" and x.size >= 2]
                 pre, sets = [], []
-                meld = self.meld(kinds)
-                for i in idx:
-                    if counters[i].hi == 1:
-                        pre.extend(ir.Backref(flags[i][j]) for j in range(k))
-                        rest = ir.Repeat(ir.AnyChar(), 0, None)
-                        sets.append(
-                            ir.Look(ir.Capture(flags[i][k], rest, describes="a meld count flag"))
-                        )
-                    else:
-                        # Read only after the end: the meld itself will do.
-                        meld = ir.Capture(flags[i][k], meld, describes="a meld count flag")
-                same = any(
-                    self.rules.kinds[x].form == "same" and self.rules.kinds[x].size >= 2
-                    for x in kinds
-                )
-                if guarded and same:
-                    first = self.capture_name("m")
-                    firsts.append((first, True))
-                    sets.append(
-                        ir.Look(ir.Capture(first, tile, describes=f"the tile of meld {k + 1}"))
-                    )
+                flag = None
+                if midtile and len(groups) == 1 and len(same) == len(objs):
+                    # The meld written here, its tile capture named: the
+                    # tile for split_counts and the flag of its counters.
+                    flag = self.capture_name("m")
+                    firsts.append((flag, "midtile"))
+                    group = sorted(objs, key=lambda x: x.size)
+                    meld = self.meld_body(group, "", "", capture=flag)
+                else:
+                    meld = self.meld(kinds)
+                    if midtile and same:
+                        first = self.capture_name("m")
+                        firsts.append((first, "midtile"))
+                        look = ir.Capture(first, tile, describes=f"the tile of meld {k + 1}")
+                        sets.append(ir.Look(look))
+                if midtile and idx:
+                    if flag is None:
+                        flag = self.capture_name("f")
+                        meld = ir.Capture(flag, meld, describes="a meld count flag")
+                    earlier = [f for i in idx if counters[i].hi == 1 for f in flags[i]]
+                    if earlier:
+                        pre.append(ir.Look(ir.seq(ir.AnyChar(), *map(ir.Backref, earlier))))
+                    for i in idx:
+                        flags[i].append(flag)
+                elif idx:
+                    for i in idx:
+                        if counters[i].hi == 1:
+                            name = self.capture_name("f")
+                            pre.extend(ir.Backref(f) for f in flags[i])
+                            rest = ir.Capture(name, ir.Repeat(ir.AnyChar(), 0, None))
+                            sets.append(ir.Look(rest))
+                        else:
+                            # Read only after the end: the meld itself will do.
+                            name = self.capture_name("f")
+                            meld = ir.Capture(name, meld, describes="a meld count flag")
+                        flags[i].append(name)
                 alts.append(ir.seq(*pre, *sets, meld))
             slot = ir.alt(*alts)
-            if not guarded:
+            if not midtile:
                 first = self.capture_name("m")
-                firsts.append((first, False))
+                firsts.append((first, None))
                 look = ir.Look(ir.Capture(first, tile, describes=f"the first tile of meld {k + 1}"))
                 slot = ir.seq(look, slot)
             slots.append(slot)
