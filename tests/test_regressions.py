@@ -73,6 +73,12 @@ CASES = {
         "tiles {\n  honor z: - . /\n}\nmeld single = same 1\nhand h = single\nwin h\n",
         ["-", ".", "/", "x", "--"],
     ),
+    # Three one-character tiles printed "..." but outlined as ". {3}".
+    "inline repeat outline": (
+        "tiles {\n  honor z: - .\n  honor y: ^\n}\nmeld t1 = same 1\nhand f0 = t1\n"
+        "hand n1 = 3 * t1\nwin f0 | n1 where only({., -, ^}), contains({.})\n",
+        [".", "-", "-.^", "---", ".x.", "^^.", "^^^^"],
+    ),
 }
 
 ROWS = [

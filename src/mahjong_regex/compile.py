@@ -3,17 +3,26 @@
 Layout of every pattern (``T`` is "one tile")::
 
     \\A
-    (?=T{min,max}\\z)            tile count: bounds all later scans
-    (?=…)(?!…)                   tile-level constraints of the win condition
-    (?: (?=…) SHAPE₁ | … )       per hand shape: its tile-level constraints,
-                                 then its meld automaton as nested alternation
-    \\z
+    (?=T{min,max}\\z)            tile count (or character count, char_length):
+                                 bounds all later scans
+    (?=…)(?!…)                   cheap tile-level lookaheads (marker scans)
+    (?=(?: SHAPE₁ | … )\\z)      per hand shape: its own tile-level lookaheads,
+                                 then its melds
+    (?!…)                        costly tile-level lookaheads (copy counts)
+    .*\\z
 
-Meld-level constraints live inside the meld automaton (see
-:mod:`mahjong_regex.automaton`), so they hold on the split the body matched;
-tile-level constraints are properties of the tile multiset and become
-lookaheads.  Meld kinds and shared automaton states are definitions that a
-flavor with subroutine calls prints once (the others inline them).
+(``body_first`` off: every lookahead first, then the shapes unwrapped.)
+
+Meld-level constraints hold on the split the body matched.  A shape's melds
+are, by what the flavor's capture groups allow (``Flavor.captures``): a
+counted loop whose meld counts live in empty flag groups (``counter_loop``),
+a row of slots with flag captures (``slot_flags``), or the minimal meld
+automaton of :mod:`mahjong_regex.automaton` as nested alternation.  The
+counters are used only after checking, by enumeration, that they accept
+exactly the automaton's count vectors.  Tile-level constraints are
+properties of the tile multiset and become lookaheads.  Meld kinds and
+shared automaton states are definitions that a flavor with subroutine calls
+prints once (the others inline them).
 """
 
 from __future__ import annotations

@@ -487,6 +487,8 @@ class _Printer:
             q = self.quantifier(n)
             if n.mode == "possessive" and not q.endswith("+") and self.f.atomic:
                 return None, [], "", ""  # printed as an atomic group: keep one line
+            if self.inline_repeat(n):
+                return None, [], "", ""  # printed as "..": keep one line
             if not q:
                 return self.split(n.item) if self.prec(n.item) >= 2 else ("", [(n.item, 0)], "", "")
             if self.prec(n.item) >= 2:
@@ -569,12 +571,16 @@ class _Printer:
                 q += "+"
         return q
 
+    def inline_repeat(self, n: ir.Repeat) -> bool:
+        """Is ``n`` printed by writing its one-character item 2 or 3 times?"""
+        return n.mode == "greedy" and 2 <= n.min == n.max <= 3 and len(self.node(n.item)) == 1
+
     def p_Repeat(self, n: ir.Repeat) -> str:
         q = self.quantifier(n)
         if not q:
             return self.node(n.item)
         one = self.node(n.item)
-        if n.mode == "greedy" and n.min == n.max <= 3 and len(one) == 1:
+        if self.inline_repeat(n):
             return one * n.min  # "..", shorter than ".{2}"
         if n.mode == "possessive" and not q.endswith("+"):
             # The optimizer makes a repetition possessive only where that

@@ -10,8 +10,11 @@ the language identical; :func:`optimize` runs the ones switched on in
   once and single characters become classes (``[二三四…][条筒万]|幺[鸡万]|…``),
   after Emacs' ``regexp-opt``.
 
-(``merge_same_melds``, ``hoist_states`` and ``aligned_scan`` act while the
-compiler builds the IR; see :mod:`mahjong_regex.compile`.)
+(The other passes -- ``counts_to_length``, ``marker_chars``, ``fixed_width``,
+``char_length``, ``marker_scans``, ``suit_subsets``, ``body_first``,
+``atomic_scans``, ``merge_same_melds``, ``hoist_states``, ``aligned_scan``,
+``counter_loop``, ``slot_flags``, ``split_counts`` -- act while the compiler
+builds the IR; see :mod:`mahjong_regex.compile`.)
 """
 
 from __future__ import annotations
