@@ -173,3 +173,39 @@ def test_outline_joins_to_the_pattern(case, flavor):
         if not line.strip().startswith("# ")
     )
     assert joined == render(pattern, flavor, allow_unchecked=True).text
+
+
+def test_a_long_counted_loop_keeps_its_melds_as_calls():
+    # Fifteen melds of long tile names: written in place inside the loop,
+    # {16} copies made a pattern PCRE2 refused as too large.
+    ranks = "One Two Three Four Five Six Seven Eight Nine".split()
+    suits = "".join(
+        f"  suit {s.lower()}: " + " ".join(s + r for r in ranks) + "\n"
+        for s in ("Bamboo", "Circle", "Character")
+    )
+    source = (
+        "ruleset long\ntiles {\n"
+        + suits
+        + "  honor wind: EastWind SouthWind WestWind NorthWind\n}\n"
+        "meld chow = run 3\nmeld pung = same 3\nmeld kong = same 4\nmeld pair = same 2\n"
+        "hand h = 15 * (chow | pung | kong) + pair\nwin h\n"
+    )
+    rules = load(source, "long.meld")
+    run = "BambooOneBambooTwoBambooThree"
+    hands = [run * 15 + "EastWind" * 2, run * 15 + "EastWind", run * 14 + "EastWind" * 2]
+    truth = Evaluator(rules)
+    for flavor, engine in (("pcre", "pcre2"), ("regex", "regex"), ("dotnet", "dotnet")):
+        require_engine(engine)
+        text = render(compile_rules(rules, flavor=flavor), flavor).text
+        assert run_batch(engine, text, hands) == [truth.wins(h) for h in hands], flavor
+
+
+@pytest.mark.parametrize("flavor", list(FLAVORS))
+def test_very_long_tile_names_compile(flavor):
+    # Factoring 500-character names recursed once per character.
+    a, b = "x" * 499 + "a", "x" * 499 + "b"
+    rules = load(
+        f"ruleset t\ntiles {{\n  honor z: {a} {b}\n}}\nmeld pair = same 2\nhand h = pair\nwin h\n"
+    )
+    text = render(compile_rules(rules, flavor=flavor), flavor).text
+    assert a in text and b in text

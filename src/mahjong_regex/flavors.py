@@ -176,7 +176,7 @@ def prepare(
     list -- constraints it cannot check.  Returns (pattern, unchecked labels).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError`."""
-    pattern = _inline_single_use(pattern)
+    pattern = _inline_single_use(pattern, flavor)
     if flavor.call is None and pattern.definitions:
         size = inlined_size(pattern)
         if size > MAX_INLINED_NODES:
@@ -305,16 +305,52 @@ def _all(pattern: ir.Pattern):
         yield node
 
 
-def _inline_single_use(pattern: ir.Pattern) -> ir.Pattern:
+#: Most characters a definition called once may print as, times the
+#: repetitions around its call, to be written in place of the call: PCRE2
+#: copies the body of a counted repetition (``{16}``) and refuses a compiled
+#: pattern over 64K code units.
+MAX_REPEATED_INLINE = 4_000
+
+
+def _inline_single_use(pattern: ir.Pattern, flavor: Flavor) -> ir.Pattern:
+    """Write a definition called from one place in place of its call --
+    unless the call sits in a repetition that would copy it into a large
+    pattern (see :data:`MAX_REPEATED_INLINE`)."""
     uses: dict[str, int] = {}
-    for node in _all(pattern):
-        for n in ir.walk(node):
-            if isinstance(n, ir.Call):
-                uses[n.name] = uses.get(n.name, 0) + 1
+    sites: dict[str, list[tuple[str, int]]] = {}
+
+    def visit(node: ir.Node, owner: str, mult: int) -> None:
+        if isinstance(node, ir.Call):
+            uses[node.name] = uses.get(node.name, 0) + 1
+            sites.setdefault(node.name, []).append((owner, mult))
+        if isinstance(node, ir.Repeat) and not (node.min == node.max == 1):
+            mult *= node.max if node.max is not None else 2
+        for c in node.children():
+            visit(c, owner, mult)
+
+    visit(pattern.body, "", 1)
+    for name, node in pattern.definitions:
+        visit(node, name, 1)
     once = {name for name, k in uses.items() if k == 1}
     if not once:
         return pattern
     defs = dict(pattern.definitions)
+    # The copies a definition's text would get: its call site's repetitions,
+    # times its caller's own copies.
+    copies: dict[str, int] = {"": 1}
+    for _ in range(len(defs) + 1):
+        for name, where in sites.items():
+            copies[name] = max(copies.get(owner, 1) * mult for owner, mult in where)
+    if flavor.call is not None:
+        printer = _Printer(flavor)
+        once = {
+            name
+            for name in once
+            if copies.get(name, 1) == 1
+            or copies[name] * len(printer.node(defs[name])) <= MAX_REPEATED_INLINE
+        }
+        if not once:
+            return pattern
 
     def fn(n: ir.Node) -> ir.Node:
         if isinstance(n, ir.Call) and n.name in once:

@@ -163,17 +163,24 @@ def _plain(node: ir.Node) -> str | None:
     return "".join(lits) if lits is not None else None
 
 
+#: Longest string :func:`factor_literals` factors (the automaton is built and
+#: printed recursively, one level per character).
+MAX_FACTORED_LENGTH = 200
+
+
 def factor_literals(pattern: ir.Pattern) -> ir.Pattern:
     """Rewrite every alternation of plain strings as the regex of the
-    strings' minimal acyclic automaton."""
+    strings' minimal acyclic automaton (strings up to
+    :data:`MAX_FACTORED_LENGTH` characters; longer ones stay as written)."""
 
     def rewrite(node: ir.Node, owner: str) -> ir.Node:
         if not isinstance(node, ir.Alt):
             return node
         plain = [s for s in (_plain(i) for i in node.items) if s is not None]
+        plain = [s for s in plain if len(s) <= MAX_FACTORED_LENGTH]
         if len(plain) < 2:
             return node
-        rest = [i for i in node.items if _plain(i) is None]
+        rest = [i for i in node.items if _plain(i) is None or len(_plain(i)) > MAX_FACTORED_LENGTH]
         factored = literal_set(plain)
         if rest:
             return ir.alt(factored, *rest, label=node.label)
