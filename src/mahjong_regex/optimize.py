@@ -36,7 +36,7 @@ def optimize(pattern: ir.Pattern, options, backrefs: bool = True) -> ir.Pattern:
     if not backrefs and inlined_size(pattern) <= MAX_INLINED_NODES:
         # A flavor without backreferences has no subroutine calls either.
         # (Past the size limit the flavor printer refuses the pattern.)
-        pattern = expand_backrefs(inline_calls(pattern))
+        pattern = expand_backrefs(pattern)
     if options.on("factor_literals"):
         pattern = factor_literals(pattern)
     return pattern
@@ -172,6 +172,7 @@ def factor_literals(pattern: ir.Pattern) -> ir.Pattern:
     """Rewrite every alternation of plain strings as the regex of the
     strings' minimal acyclic automaton (strings up to
     :data:`MAX_FACTORED_LENGTH` characters; longer ones stay as written)."""
+    memo: dict[tuple[str, ...], ir.Node] = {}
 
     def rewrite(node: ir.Node, owner: str) -> ir.Node:
         if not isinstance(node, ir.Alt):
@@ -181,7 +182,10 @@ def factor_literals(pattern: ir.Pattern) -> ir.Pattern:
         if len(plain) < 2:
             return node
         rest = [i for i in node.items if _plain(i) is None or len(_plain(i)) > MAX_FACTORED_LENGTH]
-        factored = literal_set(plain)
+        key = tuple(sorted(set(plain)))
+        if key not in memo:  # inlined copies repeat the same alternations
+            memo[key] = literal_set(plain)
+        factored = memo[key]
         if rest:
             return ir.alt(factored, *rest, label=node.label)
         if node.label and not getattr(factored, "label", ""):
@@ -396,7 +400,7 @@ class NotFinite(Exception):
 def expand_backrefs(pattern: ir.Pattern) -> ir.Pattern:
     """Rewrite ``(X)…\\k…`` as an alternation over the strings of X, each with
     the backreferences replaced by that string, so that no backreference is
-    left.  The pattern must have no calls (inline them first).  Raises
+    left; calls are inlined (each definition expanded first).  Raises
     :class:`NotFinite` when a capture's strings are not a small finite set."""
 
     def expand_seq(items: tuple[ir.Node, ...]) -> ir.Node:
@@ -423,6 +427,14 @@ def expand_backrefs(pattern: ir.Pattern) -> ir.Pattern:
         return n
 
     body = ir.transform(pattern.body, fn)
+    defs = tuple((name, ir.transform(node, fn)) for name, node in pattern.definitions)
+    if defs:
+        # Each definition expanded once, before it is copied into every
+        # place that calls it.
+        inlined = inline_calls(ir.Pattern(body, defs))
+        if not any(isinstance(n, ir.Backref) for n in ir.walk(inlined.body)):
+            return inlined
+        body = ir.transform(inline_calls(pattern).body, fn)
     left = [n for n in ir.walk(body) if isinstance(n, ir.Backref)]
     if left:  # a backreference outside the sequence of its capture
         raise NotFinite(left[0].name)
