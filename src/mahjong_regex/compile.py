@@ -139,6 +139,13 @@ class Compiler:
     def any_tile(self) -> ir.Node:
         return self.tiles_node(range(len(self.alphabet.tiles)))
 
+    def tile_at_boundary(self) -> ir.Node:
+        """One tile, read where the hand is known to hold one: ``width``
+        characters when every name has that width (``fixed_width``), else
+        the alternation of the names."""
+        width = self.fixed_width()
+        return ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+
     def skip(self, tiles) -> ir.Node:
         """Lazily skip ahead to where one of ``tiles`` may start.  ``.*?`` when
         those names cannot occur across a tile boundary (``aligned_scan``),
@@ -518,12 +525,10 @@ class Compiler:
             return None
         checks: dict[int, list[ir.Node]] = {}
         names = [t.name for t in self.alphabet.tiles]
-        width = self.fixed_width()
         if self.options.on("aligned_scan") and aligned_safe(names, names):
             skip = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
         else:
-            tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
-            skip = ir.Repeat(tile, 0, None, "lazy")
+            skip = ir.Repeat(self.tile_at_boundary(), 0, None, "lazy")
         for i, (shape, plan) in enumerate(zip(self.rules.shapes, plans)):
             if not plan.accept:
                 continue
@@ -691,8 +696,7 @@ class Compiler:
                     if flag:
                         post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
                 else:
-                    width = self.fixed_width()
-                    tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+                    tile = self.tile_at_boundary()
                     chain, prev = [], None
                     for _ in range(times):
                         m, e = self.capture_name("m"), self.capture_name("e")
@@ -758,9 +762,8 @@ class Compiler:
         all_names = [t.name for t in self.alphabet.tiles]
         midtile = min(map(len, all_names)) >= 2 and aligned_safe(all_names, all_names)
         flags: list[list[str]] = [[] for _ in counters]
-        firsts: list[tuple[str, bool]] = []
-        width = self.fixed_width()
-        tile = ir.Repeat(ir.AnyChar(), width, width) if width else self.any_tile()
+        firsts: list[tuple[str, str | None]] = []
+        tile = self.tile_at_boundary()
         slots = []
         for k in range(n):
             alts = []
@@ -902,13 +905,11 @@ def _linear(node: ir.Node) -> bool:
 @dataclass(frozen=True)
 class _Counter:
     """A meld count the pattern keeps: melds of ``kinds`` number at least
-    ``lo`` and at most ``hi`` (None: no upper bound); ``letters`` are the
-    shape's kinds that can occur at all."""
+    ``lo`` and at most ``hi`` (None: no upper bound)."""
 
     kinds: frozenset[str]
     lo: int
     hi: int | None
-    letters: tuple[str, ...] = ()
 
     @property
     def level(self) -> int:
