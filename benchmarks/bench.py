@@ -73,11 +73,12 @@ from pathlib import Path
 from typing import Callable
 
 import mahjong_regex
-from mahjong_regex import ir, optimize
-from mahjong_regex.compile import compile_rules
+from mahjong_regex import ir
+from mahjong_regex.automata.render import literal_set
 from mahjong_regex.diagnostics import UnsupportedError
-from mahjong_regex.flavors import emit, get, render
-from mahjong_regex.samples import random_hands
+from mahjong_regex.flavors import get
+from mahjong_regex.pipeline import compile_rules, emit, render
+from mahjong_regex.reference.samples import random_hands
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -223,7 +224,7 @@ def our_pattern(rules, flavor: str) -> tuple[str, tuple[str, ...]]:
 
 def linear_pattern(rules, flavor: str) -> str:
     """``START(?:TILE|…)*END``: a scan that validates every tile of the hand."""
-    tiles = optimize.literal_set([t.name for t in rules.alphabet.tiles])
+    tiles = literal_set([t.name for t in rules.alphabet.tiles])
     node = ir.seq(ir.Start(), ir.Repeat(tiles, 0, None), ir.End())
     return emit(ir.Pattern(node), flavor)
 

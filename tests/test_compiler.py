@@ -13,10 +13,17 @@ from conftest import RULE_SETS, disagreements, hand_corpus, require_engine, rule
 from engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, compile_pattern
 from mahjong_regex import ir
-from mahjong_regex.automaton import build
-from mahjong_regex.compile import Compiler, aligned_safe, compile_rules
-from mahjong_regex.flavors import emit, outline, render
-from mahjong_regex.optimize import literal_set, suit_backrefs
+from mahjong_regex.automata.melds import build
+from mahjong_regex.automata.render import literal_set
+from mahjong_regex.compiler.context import new_context
+from mahjong_regex.compiler.counters import counters
+from mahjong_regex.compiler.plans import plan
+from mahjong_regex.flavors import get
+from mahjong_regex.passes.aligned_scan import aligned_safe
+from mahjong_regex.passes.fixed_width import fixed_width
+from mahjong_regex.passes.marker_chars import markers
+from mahjong_regex.passes.suit_backrefs import suit_backrefs
+from mahjong_regex.pipeline import compile_rules, emit, outline, render
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 
@@ -154,22 +161,22 @@ def test_counts_to_length_is_not_used_without_lookaround():
 
 
 def test_marker_chars_find_a_class_by_its_own_characters():
-    c = Compiler(rules("harbin"))
+    c = new_context(rules("harbin"))
     suits = {s: {t.index for t in c.alphabet.tiles if t.suit == s} for s in c.alphabet.suits}
-    assert c.markers(suits["条"]) == frozenset("鸡条")
-    assert c.markers(suits["筒"]) == frozenset("筒")
+    assert markers(c, suits["条"]) == frozenset("鸡条")
+    assert markers(c, suits["筒"]) == frozenset("筒")
     # 一 is in 一筒 only, 九 in the three 9s, 幺 in 幺鸡 and 幺万, 中 in 红中.
     th = rules("harbin").where[3].tiles.tiles
-    assert c.markers(th) == frozenset("一九幺中")
-    riichi = Compiler(rules("riichi"))
-    assert riichi.markers({riichi.alphabet.by_name["1m"].index}) is None
+    assert markers(c, th) == frozenset("一九幺中")
+    riichi = new_context(rules("riichi"))
+    assert markers(riichi, {riichi.alphabet.by_name["1m"].index}) is None
 
 
 def test_fixed_width_only_for_one_width_bmp_alphabets():
-    assert Compiler(rules("harbin")).fixed_width() == 2
-    assert Compiler(rules("riichi")).fixed_width() == 2
-    assert Compiler(rules("unicode")).fixed_width() is None  # astral tiles
-    assert Compiler(rules("harbin"), lookaround=False).fixed_width() is None
+    assert fixed_width(new_context(rules("harbin"))) == 2
+    assert fixed_width(new_context(rules("riichi"))) == 2
+    assert fixed_width(new_context(rules("unicode"))) is None  # astral tiles
+    assert fixed_width(new_context(rules("harbin"), flavor=get("re2"))) is None  # no lookaround
 
 
 def test_pcre_sizes_stay_within_the_seed_length():
@@ -209,25 +216,25 @@ def test_marker_scans_and_suit_subsets():
 
 def test_counters_are_checked_against_the_automaton():
     r = rules("harbin")
-    c = Compiler(r, captures="persistent")
+    c = new_context(r, flavor=get("pcre"))  # persistent groups
     shape = r.shapes[0]
-    names, counters = c.counters(shape, c.plan(shape))
+    names, found = counters(shape, plan(c, shape))
     assert names == ("chow", "pung", "kong", "pair")
-    assert sorted(x.describe() for x in counters) == [
+    assert sorted(x.describe() for x in found) == [
         "count(kong | pung) >= 1",
         "count(pair) == 1",
     ]
     r2 = rules("counters")
-    c2 = Compiler(r2, captures="persistent")
-    got = {s.name: sorted(x.describe() for x in c2.counters(s, c2.plan(s))[1]) for s in r2.shapes}
+    c2 = new_context(r2, flavor=get("pcre"))
+    got = {s.name: sorted(x.describe() for x in counters(s, plan(c2, s))[1]) for s in r2.shapes}
     assert got == {
         "two_pungs": ["2 <= count(pung) <= 3", "count(pair) == 1"],
         "two_pairs": ["1 <= count(pung) <= 2", "count(pair) == 2"],
         "one_pung": ["count(pair) == 1", "count(pung) == 1"],
     }
     # Kinds of one counter in different branches: the automaton stays.
-    c3 = Compiler(r, Options.without("counts_to_length"), captures="persistent")
-    assert c3.counters(shape, c3.plan(shape)) is None
+    c3 = new_context(r, Options.without("counts_to_length"), flavor=get("pcre"))
+    assert counters(shape, plan(c3, shape)) is None
 
 
 def test_counter_loop_counts_melds_in_flag_groups():

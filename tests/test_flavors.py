@@ -17,8 +17,7 @@ from conftest import (
 )
 from engines import run_batch
 from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
-from mahjong_regex.compile import compile_rules
-from mahjong_regex.flavors import render
+from mahjong_regex.pipeline import compile_rules, render
 
 #: Flavors that refuse a rule set by default (and why, in the message).
 REFUSED = {(name, "re2") for name in RULE_SETS}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mahjong_regex.build import expected_files, stale_files
+from mahjong_regex.outputs.build import expected_files, stale_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

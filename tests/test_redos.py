@@ -16,7 +16,7 @@ import regex
 
 from conftest import IN_CI, RULE_SETS, evaluator, rules
 from mahjong_regex import compile_pattern
-from mahjong_regex.samples import random_hands
+from mahjong_regex.reference.samples import random_hands
 
 CHECK = """
 const { check } = require('recheck');

@@ -11,9 +11,8 @@ import pytest
 from conftest import FLAVOR_ENGINES, require_engine
 from engines import run_batch
 from mahjong_regex import Evaluator, FLAVORS, MeldError, UnsupportedError
-from mahjong_regex.compile import compile_rules
-from mahjong_regex.flavors import render
-from mahjong_regex.model import load
+from mahjong_regex.pipeline import compile_rules, outline, render
+from mahjong_regex.ruleset.checker import load
 
 M = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
 
@@ -162,7 +161,6 @@ def test_too_large_to_inline_is_refused_at_once(flavor):
 @pytest.mark.parametrize("case", list(CASES))
 @pytest.mark.parametrize("flavor", list(FLAVORS))
 def test_outline_joins_to_the_pattern(case, flavor):
-    from mahjong_regex.flavors import outline
 
     rules = load("ruleset t\n" + CASES[case][0], f"{case}.meld")
     pattern = compile_rules(rules, flavor=flavor)

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import IN_CI, rules
-from mahjong_regex.compile import compile_rules
-from mahjong_regex.flavors import render
-from mahjong_regex.snippets import LANG_FLAVOR, snippet
+from mahjong_regex.pipeline import compile_rules, render
+from mahjong_regex.outputs.snippets import LANG_FLAVOR, snippet
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 # Losing hands every flavor rejects (re2 leaves the tile-level rules unchecked):

@@ -8,7 +8,9 @@ Subcommands:
 - ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
   the arguments, else one per stdin line) and say why;
 - ``build [--check] [--out DIR]``: write or check ``generated/``;
-- ``flavors``: list the flavors.
+- ``flavors``: list the flavors;
+- ``passes [--markdown]``: list the optimization passes in run order (name,
+  the stage it acts in, what it needs, what it does).
 
 Exit codes: 0 success; 1 ``build --check`` found stale files; 2 bad input
 (a malformed rule file, an unknown rule set, a flavor that cannot express a
@@ -22,13 +24,16 @@ import json
 import sys
 from pathlib import Path
 
-from . import BUILTINS, FLAVORS, PASSES, UnknownRuleSet, __version__, read_rules
-from .compile import Options, compile_rules
+from . import __version__
 from .diagnostics import MeldError
-from .flavors import emit, outline, render
-from .snippets import LANG_FLAVOR, snippet
-from .model import RuleSet, load
-from .reference import Evaluator
+from .flavors.table import FLAVORS
+from .outputs.snippets import LANG_FLAVOR, snippet
+from .passes.registry import PASSES, REGISTRY, Options
+from .pipeline import UnknownRuleSet, compile_rules, emit, read_rules, render
+from .reference.evaluator import Evaluator
+from .rules import BUILTINS
+from .ruleset.checker import load
+from .ruleset.model import RuleSet
 
 
 class _Fail(Exception):
@@ -51,7 +56,17 @@ def _load(spec: str) -> tuple[RuleSet, str, str]:
 
 
 def _options(args) -> Options:
-    return Options.without(*args.no_pass) if args.no_pass else Options()
+    """The passes on: all but ``--no-pass`` ones, and a note on stderr for
+    each pass switched off with them because it needs one of them."""
+    if not args.no_pass:
+        return Options()
+    for name in Options.off_with(args.no_pass):
+        needs = next((p.needs_text or "-") for p in REGISTRY if p.name == name)
+        print(
+            f"mahjong-regex: note: {name} is off too (it needs {needs})",
+            file=sys.stderr,
+        )
+    return Options.without(*args.no_pass)
 
 
 def cmd_compile(args) -> int:
@@ -70,7 +85,6 @@ def cmd_compile(args) -> int:
     pattern = compile_rules(rules, _options(args), flavor)
     try:
         out = render(pattern, flavor, args.allow_unchecked)
-        text = outline(pattern, flavor, args.allow_unchecked) if args.format == "outline" else None
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
     for label in out.unchecked:
@@ -78,7 +92,7 @@ def cmd_compile(args) -> int:
             f"mahjong-regex: warning: the {flavor} pattern does not check {label}", file=sys.stderr
         )
     if args.format == "outline":
-        sys.stdout.write(text)
+        sys.stdout.write(out.outline())
     elif args.format == "json":
         info = {
             "pattern": out.text,
@@ -144,7 +158,7 @@ def cmd_match(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .build import stale_files, write
+    from .outputs.build import stale_files, write
 
     out = Path(args.out)
     if args.check and not out.is_dir():
@@ -174,18 +188,46 @@ def cmd_flavors(args) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``mahjong-regex`` command."""
-    p = argparse.ArgumentParser(
-        prog="mahjong-regex",
-        description="Compile mahjong rule sets (.meld) into exact regular expressions.",
-    )
-    p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
-    rules_help = f"a built-in rule set ({', '.join(BUILTINS)}) or a .meld file"
+def passes_table() -> str:
+    """The pass registry as a Markdown table, in run order: pass, stage it
+    acts in, what it needs, what it does (the README shows the same)."""
+    rows = ["| pass | acts in | needs | does |", "|---|---|---|---|"]
+    for p in REGISTRY:
+        needs = (p.needs_text or "-").replace("|", " or ")
+        rows.append(f"| `{p.name}` | {p.acts} | {needs} | {p.summary} |")
+    return "\n".join(rows) + "\n"
 
+
+def cmd_passes(args) -> int:
+    if args.markdown:
+        sys.stdout.write(passes_table())
+        return 0
+    width = max(len(p.name) for p in REGISTRY)
+    needs = max(len((p.needs_text or "-")) for p in REGISTRY)
+    for p in REGISTRY:
+        need = p.needs_text or "-"
+        print(f"{p.name:<{width}}  {p.acts:<11}  {need:<{needs}}  {p.summary}")
+    return 0
+
+
+RULES_HELP = f"a built-in rule set ({', '.join(BUILTINS)}) or a .meld file"
+
+
+def _no_pass(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--no-pass",
+        action="append",
+        default=[],
+        choices=list(PASSES),
+        metavar="PASS",
+        help="switch an optimization pass off (repeatable; a pass that needs it goes "
+        "off too): " + ", ".join(PASSES),
+    )
+
+
+def _compile_parser(sub) -> None:
     c = sub.add_parser("compile", help="print the pattern for a rule set")
-    c.add_argument("rules", help=rules_help)
+    c.add_argument("rules", help=RULES_HELP)
     c.add_argument(
         "--flavor",
         choices=list(FLAVORS),
@@ -204,18 +246,13 @@ def parser() -> argparse.ArgumentParser:
         help="where the flavor cannot check a constraint, leave it out and list it "
         "(stderr, JSON, code comment) instead of refusing",
     )
-    c.add_argument(
-        "--no-pass",
-        action="append",
-        default=[],
-        choices=list(PASSES),
-        metavar="PASS",
-        help=f"switch an optimization pass off (repeatable): {', '.join(PASSES)}",
-    )
+    _no_pass(c)
     c.set_defaults(run=cmd_compile)
 
+
+def _match_parser(sub) -> None:
     m = sub.add_parser("match", help="decide hands and say why")
-    m.add_argument("rules", help=rules_help)
+    m.add_argument("rules", help=RULES_HELP)
     m.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
     m.add_argument(
         "--engine",
@@ -223,18 +260,31 @@ def parser() -> argparse.ArgumentParser:
         choices=["reference", "regex"],
         help="the reference evaluator (default), or the compiled pattern in the regex module",
     )
-    m.add_argument("--no-pass", action="append", default=[], choices=list(PASSES), metavar="PASS")
+    _no_pass(m)
     m.set_defaults(run=cmd_match)
 
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``mahjong-regex`` command."""
+    p = argparse.ArgumentParser(
+        prog="mahjong-regex",
+        description="Compile mahjong rule sets (.meld) into exact regular expressions.",
+    )
+    p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    _compile_parser(sub)
+    _match_parser(sub)
     b = sub.add_parser("build", help="write generated/ for every built-in rule set and flavor")
     b.add_argument(
         "--check", action="store_true", help="exit 1 and list stale files, write nothing"
     )
     b.add_argument("--out", default="generated", help="the output folder (default: generated)")
     b.set_defaults(run=cmd_build)
-
     f = sub.add_parser("flavors", help="list the flavors")
     f.set_defaults(run=cmd_flavors)
+    r = sub.add_parser("passes", help="list the optimization passes in run order")
+    r.add_argument("--markdown", action="store_true", help="as the README's Markdown table")
+    r.set_defaults(run=cmd_passes)
     return p
 
 

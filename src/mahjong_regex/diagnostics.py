@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ast import Span
+from .syntax.tree import Span
 
 
 def source_lines(source: str) -> list[str]:

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
 
-from .diagnostics import HandError
-from .model import Constraint, RuleSet, Shape, Tile, compare
+from ..diagnostics import HandError
+from ..ruleset.model import Constraint, RuleSet, Shape, Tile, compare
 
 
 @dataclass(frozen=True)

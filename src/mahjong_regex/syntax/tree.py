@@ -5,8 +5,8 @@ column of its first character, plus the end column on that line), so that any
 later stage -- the checker, the compiler, a flavor printer -- can point back
 at the DSL text that a diagnostic or a piece of a generated pattern came from.
 
-The tree is produced by :func:`mahjong_regex.parse.parse` and consumed by
-:func:`mahjong_regex.model.check`.  It is purely syntactic: names are not yet
+The tree is produced by :func:`mahjong_regex.syntax.parser.parse` and consumed
+by :func:`mahjong_regex.ruleset.checker.check`.  It is purely syntactic: names are not yet
 resolved and counts are not yet validated.
 """
 
@@ -41,21 +41,20 @@ class TileName:
 
 
 @dataclass(frozen=True)
-class SuitDecl:
+class TileGroupDecl:
+    """A named group of tile names in the ``tiles`` block."""
+
+    name: str
+    tiles: tuple[TileName, ...]
+    span: Span
+
+
+class SuitDecl(TileGroupDecl):
     """``suit NAME: t1 … t9`` -- a suit and its tile names in rank order."""
 
-    name: str
-    tiles: tuple[TileName, ...]
-    span: Span
 
-
-@dataclass(frozen=True)
-class HonorDecl:
+class HonorDecl(TileGroupDecl):
     """``honor NAME: t …`` -- a named group of honor tiles (no rank, no suit)."""
-
-    name: str
-    tiles: tuple[TileName, ...]
-    span: Span
 
 
 @dataclass(frozen=True)
@@ -146,19 +145,19 @@ class SuitCount:
 
 
 @dataclass(frozen=True)
-class Contains:
+class _OfClass:
+    """A constraint on the tiles of one class."""
+
+    tiles: ClassExpr
+    span: Span
+
+
+class Contains(_OfClass):
     """``contains(CLASS)`` -- at least one tile of the class."""
 
-    tiles: ClassExpr
-    span: Span
 
-
-@dataclass(frozen=True)
-class Only:
+class Only(_OfClass):
     """``only(CLASS)`` -- every tile is of the class."""
-
-    tiles: ClassExpr
-    span: Span
 
 
 @dataclass(frozen=True)

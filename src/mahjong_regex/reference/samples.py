@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence, TypeVar
 
-from .model import RuleSet
+from ..ruleset.model import RuleSet
 
 T = TypeVar("T")
 

@@ -5,8 +5,8 @@ label sequences win depends only on how many melds of each kind they hold:
 the shape's slots must be filled one to one, and the meld-count constraints
 must hold on those same counts.  This module builds the minimal DFA over meld
 kinds that accepts exactly those sequences; the compiler renders it as nested
-alternation inside the body of the pattern, so every meld-count constraint is
-checked on the one split the body matched.
+alternation inside the body of the pattern (:mod:`.render`), so every
+meld-count constraint is checked on the one split the body matched.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from .model import Constraint, Shape, compare
+from ..ruleset.model import Shape, compare
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,12 @@ class MeldAutomaton:
     transitions: tuple[dict[str, int], ...]
     accepting: frozenset[int]
 
+    #: The start state.
+    start = 0
+
     @property
     def size(self) -> int:
+        """Number of live states."""
         return len(self.transitions)
 
 
@@ -68,7 +72,7 @@ def accepted(shape: Shape, constraints) -> frozenset[tuple[int, ...]]:
                 return False
         return True
 
-    return frozenset(v for v in _vectors_summing(len(letters), shape.size) if ok(v))
+    return frozenset(v for v in vectors_summing(len(letters), shape.size) if ok(v))
 
 
 def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAutomaton:
@@ -88,7 +92,7 @@ def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAut
     classes: dict[tuple[int, ...], int | None] = {}
     signatures: dict[tuple, int] = {}
     for total in range(n, -1, -1):
-        for v in _vectors_summing(k, total):
+        for v in vectors_summing(k, total):
             succ = tuple(
                 classes.get(v[:i] + (v[i] + 1,) + v[i + 1 :]) if total < n else None
                 for i in range(k)
@@ -121,12 +125,7 @@ def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAut
 
 def vectors_summing(k: int, total: int):
     """All k-tuples of non-negative ints with sum exactly ``total``, in a
-    fixed order."""
-    return _vectors_summing(k, total)
-
-
-def _vectors_summing(k: int, total: int):
-    """All k-tuples of non-negative ints with sum exactly ``total``."""
+    fixed order (a generator)."""
     if k == 0:
         if total == 0:
             yield ()
@@ -135,5 +134,5 @@ def _vectors_summing(k: int, total: int):
         yield (total,)
         return
     for first in range(total + 1):
-        for rest in _vectors_summing(k - 1, total - first):
+        for rest in vectors_summing(k - 1, total - first):
             yield (first,) + rest

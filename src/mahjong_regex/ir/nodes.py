@@ -1,8 +1,8 @@
 """The regex IR: immutable nodes, not strings.
 
-The compiler (:mod:`mahjong_regex.compile`) builds a tree of these nodes, the
-optimizer (:mod:`mahjong_regex.optimize`) rewrites it, and one printer per
-flavor (:mod:`mahjong_regex.flavors`) turns it into pattern text.  Nodes never
+The compiler (:mod:`mahjong_regex.compiler`) builds a tree of these nodes, the
+passes (:mod:`mahjong_regex.passes`) rewrite it, and one printer per flavor
+(:mod:`mahjong_regex.flavors`) turns it into pattern text.  Nodes never
 hold flavor syntax: a capture has a name, a backreference names its capture,
 a subroutine call names its definition, and the printer decides how each is
 spelt -- or refuses it.
@@ -14,7 +14,6 @@ it came from; the outline printer shows labels as comments.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,16 @@ class _OneChild:
 
     def rebuild(self, children):
         return replace(self, item=children[0])
+
+
+class _Items:
+    """Mixin for nodes over a tuple of ``items``."""
+
+    def children(self):
+        return self.items
+
+    def rebuild(self, children):
+        return replace(self, items=tuple(children))
 
 
 @dataclass(frozen=True)
@@ -73,38 +82,26 @@ class AnyChar(Node):
 
 
 @dataclass(frozen=True)
-class Seq(Node):
+class Seq(_Items, Node):
     """Concatenation."""
 
     items: tuple[Node, ...]
     label: str = field(default="", compare=False)
 
-    def children(self):
-        return self.items
-
-    def rebuild(self, children):
-        return replace(self, items=tuple(children))
-
 
 @dataclass(frozen=True)
-class Alt(Node):
+class Alt(_Items, Node):
     """Alternation; order matters for speed, never for the language."""
 
     items: tuple[Node, ...]
     label: str = field(default="", compare=False)
-
-    def children(self):
-        return self.items
-
-    def rebuild(self, children):
-        return replace(self, items=tuple(children))
 
 
 @dataclass(frozen=True)
 class Repeat(_OneChild, Node):
     """``item`` repeated ``min`` to ``max`` times (``max`` None: unbounded).
 
-    ``mode`` is ``greedy``, ``lazy`` or ``possessive``."""
+    ``mode`` is ``greedy`` or ``lazy``."""
 
     item: Node
     min: int
@@ -125,11 +122,15 @@ class Capture(_OneChild, Node):
 
 
 @dataclass(frozen=True)
-class Backref(Node):
-    """Matches the text last captured by the capture ``name``."""
+class _Named(Node):
+    """A node that refers to a group by ``name``."""
 
     name: str
     label: str = field(default="", compare=False)
+
+
+class Backref(_Named):
+    """Matches the text last captured by the capture ``name``."""
 
 
 @dataclass(frozen=True)
@@ -155,12 +156,8 @@ class Atomic(_OneChild, Node):
     label: str = field(default="", compare=False)
 
 
-@dataclass(frozen=True)
-class Call(Node):
+class Call(_Named):
     """A subroutine call of the definition ``name`` (see :class:`Pattern`)."""
-
-    name: str
-    label: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -185,12 +182,6 @@ class Pattern:
 
     body: Node
     definitions: tuple[tuple[str, Node], ...] = ()
-
-    def definition(self, name: str) -> Node:
-        for n, node in self.definitions:
-            if n == name:
-                return node
-        raise KeyError(name)
 
 
 EMPTY = Seq(())
@@ -222,21 +213,3 @@ def alt(*items: Node, label: str = "") -> Node:
     if len(out) == 1 and not label:
         return out[0]
     return Alt(tuple(out), label)
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of the tree, parents before children."""
-    yield node
-    for c in node.children():
-        yield from walk(c)
-
-
-def transform(node: Node, fn: Callable[[Node], Node]) -> Node:
-    """Rebuild the tree bottom-up, applying ``fn`` to every node after its
-    children were transformed."""
-    kids = node.children()
-    if kids:
-        new = tuple(transform(c, fn) for c in kids)
-        if new != kids or any(a is not b for a, b in zip(new, kids)):
-            node = node.rebuild(new)
-    return fn(node)

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .compile import compile_rules
-from .diagnostics import UnsupportedError
-from .flavors import FLAVORS, emit, outline, render
-from .model import load
-from .rules import BUILTINS, builtin_source
+from ..flavors.table import FLAVORS
+from ..pipeline import compile_rules, render
+from ..rules import BUILTINS, builtin_source
+from ..ruleset.checker import load
 
 
 def expected_files() -> dict[str, str]:
@@ -31,27 +30,23 @@ def expected_files() -> dict[str, str]:
         source = builtin_source(name)
         rules = load(source, f"{name}.meld")
         for flavor in FLAVORS:
-            pattern = compile_rules(rules, flavor=flavor)
-            try:
-                text = emit(pattern, flavor)
-            except UnsupportedError as e:
-                files[f"{name}/{flavor}.refused"] = e.render(f"{name}.meld", source) + "\n"
-                out = render(pattern, flavor, allow_unchecked=True)
-                head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
-                files[f"{name}/{flavor}.unchecked.re"] = out.text + "\n"
-                files[f"{name}/{flavor}.unchecked.outline"] = head + outline(
-                    pattern, flavor, allow_unchecked=True
-                )
+            out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+            if out.refusal is None:
+                files[f"{name}/{flavor}.re"] = out.text + "\n"
+                files[f"{name}/{flavor}.outline"] = out.outline()
                 continue
-            files[f"{name}/{flavor}.re"] = text + "\n"
-            files[f"{name}/{flavor}.outline"] = outline(pattern, flavor)
+            files[f"{name}/{flavor}.refused"] = out.refusal.render(f"{name}.meld", source) + "\n"
+            head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
+            files[f"{name}/{flavor}.unchecked.re"] = out.text + "\n"
+            files[f"{name}/{flavor}.unchecked.outline"] = head + out.outline()
     return files
 
 
-def stale_files(out: Path) -> list[str]:
+def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
     """Relative paths under ``out`` that are missing, differ, or should not
-    be there (sorted)."""
-    want = expected_files()
+    be there (sorted); ``want`` is :func:`expected_files`, computed when not
+    given."""
+    want = expected_files() if want is None else want
     stale = []
     for rel, content in want.items():
         p = out / rel
@@ -66,9 +61,10 @@ def stale_files(out: Path) -> list[str]:
 
 def write(out: Path) -> list[str]:
     """Write ``generated/`` under ``out``, removing files that no longer
-    belong; returns the relative paths written or removed (sorted)."""
+    belong; returns the relative paths written or removed (sorted).  Each
+    pattern is computed once."""
     want = expected_files()
-    changed = stale_files(out)
+    changed = stale_files(out, want)
     for rel in changed:
         p = out / rel
         if rel in want:

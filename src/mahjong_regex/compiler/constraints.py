@@ -1,0 +1,122 @@
+"""Tile-level constraints as lookaheads.
+
+``contains``, ``only``, ``suits`` and ``each`` are properties of the hand's
+tile multiset, whatever the split, so each becomes lookaheads from the start
+of the hand (which the length lookahead has checked is whole tiles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import ir
+from ..passes.aligned_scan import skip
+from ..passes.atomic_scans import atomic
+from ..passes.fixed_width import fixed_width
+from ..passes.marker_chars import markers
+from ..passes.suit_subsets import suit_subsets
+from ..ruleset.model import Constraint, TileClass
+from .context import Context
+from .scans import find, tiles_of_suit
+from .tiles import all_tiles, tiles_node
+
+
+def tile_constraint(ctx: Context, c: Constraint) -> list[ir.Node]:
+    """Lookaheads (a list of IR nodes) that hold exactly when the tile-level
+    constraint ``c`` holds on the hand's tile multiset; each carries the
+    constraint's place (``span``)."""
+    label = c.label()
+    if c.kind == "contains":
+        looks = [ir.Look(find(ctx, c.tiles.tiles), label=label)]
+    elif c.kind == "only":
+        others = all_tiles(ctx) - c.tiles.tiles
+        looks = [ir.Look(find(ctx, others), negate=True, label=label)] if others else []
+    elif c.kind == "each_tile":
+        looks = each_tile(ctx, c.tiles, c.op, c.value, label)
+    else:
+        looks = suit_count(ctx, c.op, c.value, label)
+    return [replace(n, span=c.span) if isinstance(n, ir.Look) else n for n in looks]
+
+
+def each_tile(ctx: Context, cls: TileClass, op: str, n: int, label: str) -> list[ir.Node]:
+    """``each CLASS OP n``: for ``<=``/``==``, no tile of the class occurs
+    n+1 times (one negative lookahead that, from every tile, looks for n
+    more copies); for ``>=``/``==``, n copies of every tile of the class."""
+    out: list[ir.Node] = []
+    if op in ("<=", "=="):
+        out.append(ir.Look(too_many(ctx, cls, n, label), negate=True, label=label))
+    if op in (">=", "==") and n > 0:
+        for i in sorted(cls.tiles):
+            one = find(ctx, {i}, use_markers=n == 1)
+            out.append(ir.Look(ir.Repeat(one, n, n), label=label))
+    return out
+
+
+def too_many(ctx: Context, cls: TileClass, n: int, label: str) -> ir.Node:
+    """Matches (from the start) when some tile of ``cls`` occurs more than
+    ``n`` times: skip to it, capture it, then find n more copies."""
+    look_for = skip(ctx, cls.tiles)
+    tile = tiles_node(ctx, cls.tiles)
+    width = fixed_width(ctx)
+    if width is not None and cls.tiles == all_tiles(ctx):
+        # Tile by tile, no alternation: the hand is a string of tiles of one
+        # width (the length lookahead checked it).
+        tile = ir.Repeat(ir.AnyChar(), width, width)
+        look_for = ir.Repeat(tile, 0, None, "lazy")
+    # The next copy: a character scan when no tile name can be read across a
+    # tile boundary, else tile by tile.
+    inner = skip(ctx, all_tiles(ctx)) if width is not None else look_for
+    if not isinstance(inner.item, ir.AnyChar):
+        inner = look_for
+    cap = ctx.names.capture("c")
+    return ir.seq(
+        look_for,
+        ir.Capture(cap, tile, describes="a tile counted by " + label),
+        ir.Repeat(atomic(ctx, ir.seq(inner, ir.Backref(cap))), n, n),
+    )
+
+
+def suits_at_least(ctx: Context, k: int) -> ir.Node | None:
+    """A node matching (from the start) when tiles of at least ``k``
+    different suits occur: the first tile of one suit, then one of another,
+    and so on; None for ``k`` <= 0."""
+    suits = ctx.alphabet.suits
+    by_suit = tiles_of_suit(ctx)
+    # Markers for every suit, or for none: a search after a marker starts
+    # mid-tile, which only another marker search tolerates.
+    marks = all(markers(ctx, tiles) is not None for tiles in by_suit.values())
+
+    def rest(seen: tuple[str, ...], need: int) -> ir.Node:
+        if need == 0:
+            return ir.EMPTY
+        others = [s for s in suits if s not in seen]
+        if need == 1:
+            return find(ctx, set().union(*(by_suit[s] for s in others)), marks)
+        branches = [
+            ir.seq(find(ctx, by_suit[s], marks), rest(seen + (s,), need - 1)) for s in others
+        ]
+        return ir.alt(*branches)
+
+    return rest((), k) if k > 0 else None
+
+
+def suit_count(ctx: Context, op: str, k: int, label: str) -> list[ir.Node]:
+    """``suits OP k`` as lookaheads: at least k suits (``>=``/``==``), not
+    k+1 suits (``<=``/``==``)."""
+    out = []
+    if op in (">=", "=="):
+        scans = suit_subsets(ctx, k)
+        if scans is not None:
+            out.extend(ir.Look(n, label=label) for n in scans)
+        else:
+            node = suits_at_least(ctx, k)
+            if node is not None:
+                out.append(ir.Look(node, label=label))
+    if op in ("<=", "==") and k + 1 <= len(ctx.alphabet.suits):
+        scans = suit_subsets(ctx, k + 1)
+        if scans is not None:
+            inner = ir.seq(*(ir.Look(n) for n in scans[:-1]), scans[-1])
+        else:
+            inner = suits_at_least(ctx, k + 1)
+        out.append(ir.Look(inner, negate=True, label=label))
+    return out

@@ -1,0 +1,74 @@
+"""Meld bodies: one meld of given kinds, as IR.
+
+A run is the alternation of its tile sequences (``二条三条四条|…``); a same-meld
+captures its tile and repeats it (``(?<t1>T)\\k<t1>{2,3}``).  Each meld group is
+a definition, called where it is used (and inlined by flavors without
+calls).
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..passes.char_length import char_width
+from ..passes.fixed_width import fixed_width
+from ..passes.hoist_states import hoist_alternation
+from ..passes.merge_same_melds import group_kinds
+from ..ruleset.model import MeldKind
+from .context import Context
+from .tiles import tiles_node
+
+
+def meld(ctx: Context, kinds: tuple[str, ...]) -> ir.Node:
+    """One meld of any of ``kinds`` (meld kind names): calls of the kinds'
+    definitions (see :func:`define_meld`)."""
+    calls = [define_meld(ctx, g) for g in group_kinds(ctx, kinds)]
+    return hoist_alternation(ctx, calls)
+
+
+def define_meld(ctx: Context, group: tuple[str, ...]) -> ir.Call:
+    """A call of the definition of one meld group (kind names written as one
+    meld), made the first time it is asked for; a lone kind's definition
+    takes the name reserved for the kind."""
+    key = ("meld", group)
+    known = ctx.definitions.call(key)
+    if known is not None:
+        return known
+    if len(group) == 1:
+        name = ctx.kind_ids[group[0]]
+    else:
+        name = ctx.names.fresh("_".join(ctx.kind_ids[k] for k in group))
+    kinds = [ctx.rules.kinds[k] for k in group]
+    return ctx.definitions.define(
+        key, name, lambda _: meld_body(ctx, kinds, kind_label(ctx, kinds))
+    )
+
+
+def kind_label(ctx: Context, kinds: list[MeldKind]) -> str:
+    """The outline label of a meld group: each kind's DSL line."""
+    return "; ".join(f"line {k.span.line}: {ctx.rules.line(k.span.line)}" for k in kinds)
+
+
+def meld_body(
+    ctx: Context, kinds: list[MeldKind], label: str = "", capture: str | None = None
+) -> ir.Node:
+    """One meld of ``kinds`` (one kind, or same kinds of consecutive sizes
+    over one class): literal runs, or a captured tile and its copies;
+    ``capture`` names that capture (else a fresh ``t`` name)."""
+    k = kinds[0]
+    if k.form != "same":
+        names = [t.name for t in ctx.alphabet.tiles]
+        runs = [ir.seq(*(ir.Lit(names[i]) for i in inst)) for inst in k.instances(ctx.alphabet)]
+        return ir.alt(*runs, label=label)
+    lo, hi = kinds[0].size, kinds[-1].size
+    tile = tiles_node(ctx, k.of.tiles if k.of else range(len(ctx.alphabet.tiles)))
+    width = fixed_width(ctx)
+    if width is not None and k.of is None and char_width(ctx) is None:
+        tile = ir.Repeat(ir.AnyChar(), width, width)
+    if hi == 1:
+        return ir.seq(tile, label=label)
+    cap = capture or ctx.names.capture("t")
+    return ir.seq(
+        ir.Capture(cap, tile, describes="the tile of a " + " or ".join(k.name for k in kinds)),
+        ir.Repeat(ir.Backref(cap), lo - 1, hi - 1),
+        label=label,
+    )

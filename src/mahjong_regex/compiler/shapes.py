@@ -1,0 +1,83 @@
+"""Hand shapes: each shape's own tile-level lookaheads, its length window
+when it differs from the pattern's, then its melds -- a counted loop or a
+row of slots with flag groups when the flavor's groups allow it
+(``counter_loop``, ``slot_flags``), else the meld automaton as nested
+alternation."""
+
+from __future__ import annotations
+
+from .. import ir
+from ..automata.melds import build
+from ..automata.render import DfaStyle, render_dfa
+from ..passes import counter_loop, slot_flags
+from ..passes.hoist_states import hoist_state
+from ..ruleset.model import Shape
+from .constraints import tile_constraint
+from .context import Context, ident
+from .counters import counters
+from .melds import meld
+from .plans import ShapeBody, ShapePlan, relaxed_accept
+
+
+class MeldStyle(DfaStyle):
+    """The meld automaton as IR: a meld of the letter group per edge, a run
+    of one group as a counted repetition, and (``hoist_states``) a state
+    reached from several places as a definition named ``PREFIX_q``."""
+
+    chains = True
+
+    def __init__(self, ctx: Context, prefix: str):
+        self.ctx = ctx
+        self.prefix = prefix
+
+    def edge(self, letters: tuple) -> ir.Node:
+        return meld(self.ctx, letters)
+
+    def keep(self, q: int, node: ir.Node, refs: int) -> ir.Node:
+        return hoist_state(self.ctx, f"{self.prefix}_{q}", node, refs)
+
+
+#: The passes that keep meld counts in flag groups, each with its body
+#: writer, in the order they are tried.
+COUNTED_BODIES = (
+    (counter_loop, counter_loop.counter_loop),
+    (slot_flags, slot_flags.slot_flags),
+)
+
+
+def counted(ctx: Context, shape: Shape, p: ShapePlan) -> ShapeBody | None:
+    """The shape's melds with their counts in flag groups, when the flavor's
+    groups allow it and counters say exactly the winning count vectors;
+    else None (the automaton does it)."""
+    if not ctx.caps.lookaround:
+        return None
+    usable = [(pass_, write) for pass_, write in COUNTED_BODIES if pass_.usable(ctx)]
+    found = counters(shape, p) if usable else None
+    if found is None:
+        return None
+    names, cs = found
+    for pass_, write in usable:
+        if pass_.says(cs):
+            return write(ctx, shape, p, names, cs)
+    return None
+
+
+def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> ShapeBody:
+    """One hand shape: its tile-level lookaheads, ``window`` (its own length
+    lookahead, or None), then its melds."""
+    label = f"line {shape.span.line}: {ctx.rules.line(shape.span.line)}"
+    if not p.accept:
+        # The constraints leave this shape no winning split.
+        return ShapeBody(ir.seq(ir.NEVER, label=label + " (can never win)"))
+    looks = [window] if window is not None else []
+    for c in shape.where:
+        if not c.is_meld_level:
+            looks.extend(tile_constraint(ctx, c))
+    if p.constraints:
+        label += " where " + ", ".join(c.text for c in p.constraints)
+    body = counted(ctx, shape, p)
+    if body is None:
+        auto = build(shape, p.constraints, relaxed_accept(shape, p))
+        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}")))
+        body = ShapeBody(node)
+    return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores)

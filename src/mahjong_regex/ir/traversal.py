@@ -1,0 +1,78 @@
+"""Walking and rewriting IR trees: the one place that knows how to visit every
+node of a :class:`~mahjong_regex.ir.nodes.Pattern` (its body and each
+definition).
+
+- :func:`walk` yields every node of a tree, parents first;
+- :func:`transform` rebuilds a tree bottom-up through a per-node function;
+- :func:`map_pattern` applies :func:`transform` to a whole pattern;
+- :func:`captures` and :func:`group_names` collect the named groups a pattern
+  defines (captures and definitions share one namespace: both are groups).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from .nodes import Capture, Lit, Node, Pattern, Seq
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of the tree, parents before children."""
+    yield node
+    for c in node.children():
+        yield from walk(c)
+
+
+def transform(node: Node, fn: Callable[[Node], Node]) -> Node:
+    """Rebuild the tree bottom-up, applying ``fn`` to every node after its
+    children were transformed (Node -> Node)."""
+    kids = node.children()
+    if kids:
+        new = tuple(transform(c, fn) for c in kids)
+        if new != kids or any(a is not b for a, b in zip(new, kids)):
+            node = node.rebuild(new)
+    return fn(node)
+
+
+def map_pattern(
+    pattern: Pattern,
+    fn: Callable[[Node], Node],
+    rename: Callable[[str], str] | None = None,
+) -> Pattern:
+    """:func:`transform` the body and every definition of ``pattern`` with
+    ``fn``; ``rename``, when given, maps each definition's name (Pattern ->
+    Pattern, definitions kept in order)."""
+    body = transform(pattern.body, fn)
+    defs = tuple(
+        (rename(name) if rename else name, transform(node, fn))
+        for name, node in pattern.definitions
+    )
+    return Pattern(body, defs)
+
+
+def trees(pattern: Pattern) -> Iterator[Node]:
+    """The body, then each definition's tree, in order."""
+    yield pattern.body
+    for _, node in pattern.definitions:
+        yield node
+
+
+def captures(where: Pattern | Node) -> list[Capture]:
+    """Every capture group of a pattern (the body's, then each
+    definition's) or of one tree, in printing order (a list of
+    :class:`Capture` nodes)."""
+    roots = trees(where) if isinstance(where, Pattern) else (where,)
+    return [n for tree in roots for n in walk(tree) if isinstance(n, Capture)]
+
+
+def group_names(pattern: Pattern) -> set[str]:
+    """Every name a group of ``pattern`` takes: its captures' and its
+    definitions' (one namespace in every flavor)."""
+    return {c.name for c in captures(pattern)} | {name for name, _ in pattern.definitions}
+
+
+def literal_texts(node: Node) -> list[str] | None:
+    """The literal texts of a sequence of literals, else None."""
+    if isinstance(node, Seq) and node.items and all(isinstance(i, Lit) for i in node.items):
+        return [i.text for i in node.items]
+    return None

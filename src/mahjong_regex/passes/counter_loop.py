@@ -1,0 +1,120 @@
+r"""``counter_loop``: a shape as ``(?:MELD₁ INC | MELD₂ INC | …){N}\z TESTS``.
+
+A counter that may reach m keeps levels 1..m in empty groups; ``\k<n2>``
+(empty when level 2 is reached, failing before) reads a level, a group at
+level m+1 is never made (the loop fails instead), and after the last meld a
+backreference per lower bound checks it.  Needs groups that keep their value
+through the repetitions and a failing backreference to an unset group
+(``captures == "persistent"``: PCRE2, regex, .NET).
+
+For ``split_counts`` the tile of each pair, pung or kong is kept as well: a
+branch that can occur S times in a winning split stores its tile in the
+first of S groups not yet taken.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..compiler.context import Context
+from ..compiler.counters import Counter, branches
+from ..compiler.melds import meld, meld_body
+from ..compiler.plans import ShapeBody, ShapePlan
+from ..ruleset.model import Shape
+from .fixed_width import tile_at_boundary
+from .split_counts import loop_stores
+
+#: What the pass does, in one line (``mahjong-regex passes``).
+SUMMARY = "a shape as a counted loop with its meld counts in flag groups"
+
+#: Highest meld count a counter keeps (one group per level).
+MAX_COUNTER_LEVEL = 4
+
+
+def usable(ctx: Context) -> bool:
+    """Is the pass on, for a flavor whose groups keep their value through a
+    repetition (``captures == "persistent"``)?"""
+    return ctx.options.on("counter_loop") and ctx.caps.captures == "persistent"
+
+
+def says(found: list[Counter]) -> bool:
+    """Can a counted loop keep these counters (each up to
+    :data:`MAX_COUNTER_LEVEL`)?"""
+    return all(c.level <= MAX_COUNTER_LEVEL for c in found)
+
+
+def level_steps(c: Counter, lv: list[str]) -> tuple[list[ir.Node], list[ir.Node]]:
+    """What a meld of counter ``c`` does with its level groups ``lv``: the
+    checks before the meld (not at the top level yet) and the step after it
+    (raise the level by one)."""
+    pre = [ir.Look(ir.Backref(lv[-1]), negate=True)] if c.hi is not None else []
+    if len(lv) == 1:
+        return pre, [ir.Capture(lv[0], ir.EMPTY, describes="a meld count flag")]
+    steps = [ir.seq(ir.Look(ir.Backref(lv[0]), negate=True), ir.Capture(lv[0], ir.EMPTY))]
+    for j in range(1, len(lv)):
+        steps.append(
+            ir.seq(
+                ir.Backref(lv[j - 1]),
+                ir.Look(ir.Backref(lv[j]), negate=True),
+                ir.Capture(lv[j], ir.EMPTY),
+            )
+        )
+    if c.hi is None:
+        steps.append(ir.Backref(lv[-1]))
+    return pre, [ir.Alt(tuple(steps))]
+
+
+def store_chain(ctx: Context, times: int, kept: list) -> ir.Node:
+    """Keep the tile of a meld that occurs up to ``times`` times in the first
+    free one of ``times`` groups; each (group, its flag) goes to ``kept``."""
+    tile = tile_at_boundary(ctx)
+    chain, prev = [], None
+    for _ in range(times):
+        m, e = ctx.names.capture("m"), ctx.names.capture("e")
+        kept.append((m, e))
+        chain.append(
+            ir.seq(
+                *([ir.Backref(prev)] if prev else []),
+                ir.Look(ir.Backref(e), negate=True),
+                ir.Look(ir.Capture(m, tile, describes="the tile of a meld")),
+                ir.Capture(e, ir.EMPTY, describes="a tile store flag"),
+            )
+        )
+        prev = e
+    return ir.Alt(tuple(chain))
+
+
+def counter_loop(
+    ctx: Context, shape: Shape, p: ShapePlan, names, found: list[Counter]
+) -> ShapeBody:
+    """The shape's melds as one counted loop (see the module docstring)."""
+    levels = [[ctx.names.capture("n") for _ in range(c.level)] for c in found]
+    stores = loop_stores(ctx, shape, p, names, found)
+    kept: list[tuple[str, str | None]] = []
+    alts = []
+    for kinds, idx in branches(names, found):
+        pre, post = [], []
+        for i in idx:
+            before, after = level_steps(found[i], levels[i])
+            pre += before
+            post += after
+        # The shared definition is made even where a store replaces it, so
+        # that group numbers do not depend on the stores.
+        body = meld(ctx, kinds)
+        if stores is not None and kinds in stores:
+            times, always = stores[kinds]
+            if times == 1:
+                # Its own tile capture will do; a flag when it may be unset.
+                group = sorted((ctx.rules.kinds[x] for x in kinds), key=lambda x: x.size)
+                tile = ctx.names.capture("m")
+                body = meld_body(ctx, group, capture=tile)
+                flag = None if always else ctx.names.capture("e")
+                kept.append((tile, flag))
+                if flag:
+                    post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
+            else:
+                pre.append(store_chain(ctx, times, kept))
+        alts.append(ir.seq(*pre, body, *post))
+    tests = [ir.Backref(lv[c.lo - 1]) for c, lv in zip(found, levels) if c.lo > 0]
+    label = "; ".join(c.describe() for c in found)
+    node = ir.seq(ir.Repeat(ir.alt(*alts), shape.size, shape.size), ir.End(), *tests, label=label)
+    return ShapeBody(node, tuple(kept) if stores is not None else None)

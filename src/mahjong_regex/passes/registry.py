@@ -1,0 +1,136 @@
+"""The registry of optimization passes: each pass's name, what it needs,
+where it acts, and one line on what it does, in the order they run.
+
+A pass is one module of :mod:`mahjong_regex.passes` named after it.  Most
+passes are choices the compiler makes while it builds the IR (the stage
+they act in is named by ``acts``); the last two rewrite the finished IR
+(``acts == "ir"``) and run in registry order through :func:`run_ir_passes`.
+
+:class:`Options` says which passes are on.  A pass whose needs are not on is
+switched off with them: ``Options.without("fixed_width")`` also switches off
+``char_length``, which reads the tile width that ``fixed_width`` finds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+#: The compiler's stages, in the order they run (``Pass.acts``).
+STAGES = ("plan", "tiles", "constraints", "melds", "shapes", "layout", "ir")
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One registered pass.
+
+    ``acts`` is the stage it acts in (one of :data:`STAGES`); ``needs`` the
+    passes it needs, as written in the table: ``"a, b|c"`` needs ``a`` and
+    one of ``b`` or ``c`` (``""``: nothing).  What it does is the ``SUMMARY``
+    of its module, :mod:`mahjong_regex.passes.<name>`."""
+
+    name: str
+    acts: str
+    needs_text: str = ""
+
+    @property
+    def needs(self) -> tuple[tuple[str, ...], ...]:
+        """The needs as requirements, each a tuple of pass names of which at
+        least one must be on."""
+        return tuple(tuple(alt.split("|")) for alt in self.needs_text.split(", ") if alt)
+
+    @property
+    def summary(self) -> str:
+        """One line on what the pass does (its module's ``SUMMARY``)."""
+        return import_module(f"{__package__}.{self.name}").SUMMARY
+
+
+#: Every pass, in run order: name, the stage it acts in, what it needs.
+REGISTRY: tuple[Pass, ...] = (
+    Pass("counts_to_length", "plan"),
+    Pass("marker_chars", "tiles"),
+    Pass("fixed_width", "tiles"),
+    Pass("char_length", "tiles", "fixed_width"),
+    Pass("marker_scans", "tiles", "marker_chars"),
+    Pass("aligned_scan", "tiles"),
+    Pass("atomic_scans", "tiles"),
+    Pass("suit_subsets", "constraints", "marker_chars"),
+    Pass("merge_same_melds", "melds"),
+    Pass("hoist_states", "melds"),
+    Pass("counter_loop", "shapes"),
+    Pass("slot_flags", "shapes"),
+    Pass("split_counts", "layout", "counter_loop|slot_flags"),
+    Pass("body_first", "layout"),
+    Pass("suit_backrefs", "ir"),
+    Pass("factor_literals", "ir"),
+)
+
+#: Pass names, in run order.
+PASSES: tuple[str, ...] = tuple(p.name for p in REGISTRY)
+BY_NAME: dict[str, Pass] = {p.name: p for p in REGISTRY}
+
+
+def _closed(names) -> frozenset[str]:
+    """``names`` less every pass whose needs are not on (repeated until
+    nothing changes)."""
+    on = set(names)
+    changed = True
+    while changed:
+        changed = False
+        for p in REGISTRY:
+            if p.name in on and not all(on & set(alts) for alts in p.needs):
+                on.discard(p.name)
+                changed = True
+    return frozenset(on)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Compiler switches: ``passes`` is the set of passes on (default: all
+    of :data:`PASSES`).  A pass whose needs are not all on is switched off
+    too (see :meth:`off_with`)."""
+
+    passes: frozenset[str] = field(default_factory=lambda: frozenset(PASSES))
+
+    def __post_init__(self):
+        object.__setattr__(self, "passes", _closed(self.passes))
+
+    def on(self, name: str) -> bool:
+        """Is pass ``name`` on (str -> bool)?"""
+        return name in self.passes
+
+    @classmethod
+    def without(cls, *names: str) -> "Options":
+        """All passes but ``names`` (and the passes that need them).
+
+        Raises ValueError for an unknown pass name."""
+        for n in names:
+            if n not in BY_NAME:
+                raise ValueError(f"unknown pass {n!r}; passes are {', '.join(PASSES)}")
+        return cls(frozenset(PASSES) - set(names))
+
+    @staticmethod
+    def off_with(names) -> list[str]:
+        """The passes that switching off ``names`` switches off too, because
+        they need them (sorted in run order)."""
+        kept = _closed(frozenset(PASSES) - set(names))
+        return [p for p in PASSES if p not in kept and p not in names]
+
+
+def run_ir_passes(pattern, options: Options, caps, lower=None):
+    """Run the IR rewrites switched on in ``options``, in registry order:
+    ``suit_backrefs`` (where the flavor's capabilities ``caps`` include
+    backreferences), then ``factor_literals``.  ``lower``, when given, runs
+    between them: the pipeline expands backreferences there for a flavor
+    without them, so that ``factor_literals`` factors the expansion too.
+    Pattern -> Pattern."""
+    from .factor_literals import factor_literals
+    from .suit_backrefs import suit_backrefs
+
+    if options.on("suit_backrefs") and caps.backrefs:
+        pattern = suit_backrefs(pattern)
+    if lower is not None:
+        pattern = lower(pattern)
+    if options.on("factor_literals"):
+        pattern = factor_literals(pattern)
+    return pattern

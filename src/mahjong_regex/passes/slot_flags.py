@@ -1,0 +1,134 @@
+r"""``slot_flags``: a shape's N melds as N slots in a row, every group its own,
+for a flavor where a backreference to an unset group matches the empty
+string and groups in a repetition are reset on every turn
+(``captures == "empty_unset"``: ECMAScript).
+
+A flag is a non-empty capture made only by its counter's meld in that slot;
+after the end of the hand ``\k<f>`` matches (empty) exactly when f is unset,
+so "at least one" is: not every slot's flag matches there.  "At most one"
+reads the earlier slots' flags before the meld, where a set flag must fail:
+one character into the next tile, where no tile name can start (when every
+name has two or more characters and none can be read across a tile
+boundary), else by making the flag the rest of the hand from its meld on,
+which is longer than what is left.  A pair, pung or kong captures its tile,
+read by ``split_counts``.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..compiler.context import Context
+from ..compiler.counters import Counter, branches
+from ..compiler.melds import meld, meld_body
+from ..compiler.plans import ShapeBody
+from ..ruleset.model import Shape
+from .aligned_scan import aligned_safe
+from .fixed_width import tile_at_boundary
+from .merge_same_melds import group_kinds
+
+#: What the pass does, in one line (``mahjong-regex passes``).
+SUMMARY = "a shape as a row of slots with flag captures (JavaScript)"
+
+
+def usable(ctx: Context) -> bool:
+    """Is the pass on, for a flavor whose backreference to an unset group
+    matches the empty string (``captures == "empty_unset"``)?"""
+    return ctx.options.on("slot_flags") and ctx.caps.captures == "empty_unset"
+
+
+def says(found: list[Counter]) -> bool:
+    """Can slot flags say these counters ("at most one", "at least one")?"""
+    return all(c.lo <= 1 and c.hi in (None, 1) for c in found)
+
+
+class SlotRow:
+    """Builds one shape's row of slots; ``flags[i]`` are the flag groups of
+    counter i so far, ``kept`` the tile captures for ``split_counts``."""
+
+    def __init__(self, ctx: Context, names, found: list[Counter]):
+        self.ctx = ctx
+        self.names = names
+        self.found = found
+        every = [t.name for t in ctx.alphabet.tiles]
+        self.midtile = min(map(len, every)) >= 2 and aligned_safe(every, every)
+        self.flags: list[list[str]] = [[] for _ in found]
+        self.kept: list[tuple[str, str | None]] = []
+        self.tile = tile_at_boundary(ctx)
+
+    def slot(self, k: int) -> ir.Node:
+        """Slot ``k`` (0-based): one meld of any branch."""
+        alts = [self.branch(k, kinds, idx) for kinds, idx in branches(self.names, self.found)]
+        node = ir.alt(*alts)
+        if self.midtile:
+            return node
+        first = self.ctx.names.capture("m")
+        self.kept.append((first, None))
+        look = ir.Capture(first, self.tile, describes=f"the first tile of meld {k + 1}")
+        return ir.seq(ir.Look(look), node)
+
+    def branch(self, k: int, kinds: tuple[str, ...], idx: list[int]) -> ir.Node:
+        """One branch of slot ``k``: a meld of ``kinds``, with the flags of
+        the counters ``idx`` it is in."""
+        ctx = self.ctx
+        objs = [ctx.rules.kinds[x] for x in kinds]
+        same = [x for x in objs if x.form == "same" and x.size >= 2]
+        sets: list[ir.Node] = []
+        flag = None
+        if self.midtile and len(group_kinds(ctx, kinds)) == 1 and len(same) == len(objs):
+            # The meld written here, its tile capture named: the tile for
+            # split_counts and the flag of its counters.
+            flag = ctx.names.capture("m")
+            self.kept.append((flag, "midtile"))
+            body = meld_body(ctx, sorted(objs, key=lambda x: x.size), capture=flag)
+        else:
+            body = meld(ctx, kinds)
+            if self.midtile and same:
+                first = ctx.names.capture("m")
+                self.kept.append((first, "midtile"))
+                look = ir.Capture(first, self.tile, describes=f"the tile of meld {k + 1}")
+                sets.append(ir.Look(look))
+        if self.midtile and idx:
+            pre, body = self.midtile_flags(idx, flag, body)
+        else:
+            pre, body = self.rest_flags(idx, sets, body)
+        return ir.seq(*pre, *sets, body)
+
+    def midtile_flags(self, idx: list[int], flag: str | None, body: ir.Node):
+        """Flags read one character into the meld: (checks before, meld)."""
+        if flag is None:
+            flag = self.ctx.names.capture("f")
+            body = ir.Capture(flag, body, describes="a meld count flag")
+        earlier = [f for i in idx if self.found[i].hi == 1 for f in self.flags[i]]
+        pre = [ir.Look(ir.seq(ir.AnyChar(), *map(ir.Backref, earlier)))] if earlier else []
+        for i in idx:
+            self.flags[i].append(flag)
+        return pre, body
+
+    def rest_flags(self, idx: list[int], sets: list[ir.Node], body: ir.Node):
+        """Flags as the rest of the hand, or as the meld itself when read
+        only after the end: (checks before, meld); lookaheads that set a
+        flag go to ``sets``."""
+        pre: list[ir.Node] = []
+        for i in idx:
+            name = self.ctx.names.capture("f")
+            if self.found[i].hi == 1:
+                pre.extend(ir.Backref(f) for f in self.flags[i])
+                sets.append(ir.Look(ir.Capture(name, ir.Repeat(ir.AnyChar(), 0, None))))
+            else:
+                body = ir.Capture(name, body, describes="a meld count flag")
+            self.flags[i].append(name)
+        return pre, body
+
+
+def slot_flags(ctx: Context, shape: Shape, p, names, found: list[Counter]) -> ShapeBody:
+    """The shape's melds as a row of slots with flag captures (see the module
+    docstring); ``p``, the shape's plan, is not needed here."""
+    row = SlotRow(ctx, names, found)
+    slots = [row.slot(k) for k in range(shape.size)]
+    tests = [
+        ir.Look(ir.seq(*(ir.Backref(f) for f in fs)), negate=True)
+        for c, fs in zip(found, row.flags)
+        if c.lo >= 1
+    ]
+    label = "; ".join(c.describe() for c in found)
+    return ShapeBody(ir.seq(*slots, ir.End(), *tests, label=label), tuple(row.kept))

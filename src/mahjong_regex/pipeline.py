@@ -1,0 +1,160 @@
+"""The one place where the stages meet::
+
+    .meld text --syntax--> tree --ruleset--> RuleSet --compiler--> IR
+        --passes--> optimized IR --flavors (lower, print)--> pattern text
+
+- :func:`load_rules` reads and checks a rule set (built-in name or path);
+- :func:`compile_rules` builds the IR for a flavor and runs the IR passes;
+- :func:`render` lowers the IR for a flavor and prints it, once: the
+  :class:`Output` holds the pattern text and prints the outline of the same
+  lowered IR;
+- :func:`compile_pattern` does all three and returns the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ir
+from .compiler.context import new_context
+from .compiler.layout import build_pattern
+from .diagnostics import UnsupportedError
+from .flavors.expand import expand_backrefs
+from .flavors.inline import MAX_INLINED_NODES, inlined_size
+from .flavors.lower import lower
+from .flavors.outline import OutlinePrinter
+from .flavors.printer import Printer
+from .flavors.table import Flavor, get, unsupported
+from .passes.registry import Options, run_ir_passes
+from .rules import BUILTINS, builtin_source
+from .ruleset.checker import load
+from .ruleset.model import RuleSet
+
+
+class UnknownRuleSet(LookupError):
+    """Neither a built-in rule set name nor an existing ``.meld`` file; the
+    message lists the built-in names."""
+
+
+def read_rules(spec: str) -> tuple[str, str]:
+    """Find rule text: ``spec`` is a built-in name or a path.  Returns
+    ``(path for messages, source text)``; raises :class:`UnknownRuleSet`,
+    OSError or UnicodeDecodeError."""
+    if spec in BUILTINS:
+        return f"<builtin>/{spec}.meld", builtin_source(spec)
+    path = Path(spec)
+    if path.is_file():
+        return str(path), path.read_text("utf-8-sig")
+    raise UnknownRuleSet(
+        f"no rule set {spec!r}: not a built-in name nor a file; "
+        f"the built-in rule sets are {', '.join(BUILTINS)}"
+    )
+
+
+def load_rules(spec: str) -> RuleSet:
+    """Load and check a rule set by built-in name or ``.meld`` path.
+
+    Raises :class:`UnknownRuleSet`, or :class:`~mahjong_regex.diagnostics.MeldError`
+    for a malformed file (its ``render(path, source)`` gives the located
+    message)."""
+    path, source = read_rules(spec)
+    return load(source, path)
+
+
+def compile_rules(
+    rules: RuleSet, options: Options | None = None, flavor: Flavor | str | None = None
+) -> ir.Pattern:
+    """Compile a rule set to IR and run the IR passes (RuleSet -> Pattern).
+
+    ``flavor`` (a :class:`~mahjong_regex.flavors.table.Flavor` or name),
+    when given, lets the compiler avoid constructs the flavor lacks where it
+    has another way to say the same thing (a flavor without lookaround keeps
+    every meld count in the automaton); a flavor without backreferences
+    gets them expanded before ``factor_literals``.  Raises KeyError for an
+    unknown flavor name."""
+    options = options or Options()
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    ctx = new_context(rules, options, flavor)
+    pattern = build_pattern(ctx)
+    return run_ir_passes(pattern, options, ctx.caps, None if ctx.caps.backrefs else _expand)
+
+
+def _expand(pattern: ir.Pattern) -> ir.Pattern:
+    # A flavor without backreferences has no subroutine calls either; past
+    # the size limit lowering refuses the pattern, so it is left as it is.
+    if inlined_size(pattern) <= MAX_INLINED_NODES:
+        return expand_backrefs(pattern)
+    return pattern
+
+
+@dataclass(frozen=True)
+class Output:
+    """A pattern printed for a flavor.
+
+    ``text``: the pattern, one line; ``groups``: (name, what it captures)
+    for every capture, in order; ``unchecked``: labels of the constraints the
+    flavor could not check and that were left out on request; ``refusal``:
+    the error a render that may not leave them out raises (None when
+    nothing was left out)."""
+
+    text: str
+    flavor: Flavor
+    groups: tuple[tuple[str, str], ...]
+    unchecked: tuple[str, ...]
+    refusal: UnsupportedError | None = None
+    lowered: ir.Pattern = field(default=None, repr=False, compare=False)
+    printer: Printer = field(default=None, repr=False, compare=False)
+
+    def outline(self) -> str:
+        """The same pattern, one part per line, labelled with DSL lines
+        (str, ending in a newline; see :mod:`mahjong_regex.flavors.outline`)."""
+        return OutlinePrinter(self.printer).pattern(self.lowered)
+
+
+def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> Output:
+    """Lower and print a pattern in a flavor (Pattern -> :class:`Output`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
+    flavor cannot express something the pattern needs (unless
+    ``allow_unchecked`` lets a constraint be left out and listed), KeyError
+    for an unknown flavor name."""
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    lowered = lower(pattern, flavor)
+    if lowered.refusal is not None and not allow_unchecked:
+        raise lowered.refusal
+    printer = Printer(flavor)
+    text = printer.pattern(lowered.pattern)
+    if flavor.max_length is not None and len(text) > flavor.max_length:
+        raise unsupported(
+            flavor,
+            "this rule set",
+            f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
+            f"compiles with its default memory budget (about {flavor.max_length:,})",
+            None,
+        )
+    groups = tuple((c.name, c.describes) for c in ir.captures(lowered.pattern))
+    return Output(
+        text, flavor, groups, lowered.unchecked, lowered.refusal, lowered.pattern, printer
+    )
+
+
+def emit(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
+    """The pattern text alone (see :func:`render`)."""
+    return render(pattern, flavor, allow_unchecked).text
+
+
+def outline(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
+    """The outline of the pattern :func:`emit` prints (see :meth:`Output.outline`)."""
+    return render(pattern, flavor, allow_unchecked).outline()
+
+
+def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:
+    """The pattern for ``rules`` in ``flavor``, one line (str).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
+    flavor cannot express a construct the rule set needs, KeyError for an
+    unknown flavor."""
+    return emit(compile_rules(rules, options, flavor), flavor)

@@ -1,0 +1,231 @@
+"""The checked rule set: tiles, tile classes, meld kinds, hand shapes and
+constraints with every name resolved.
+
+A :class:`RuleSet` is the one input shared by the reference evaluator
+(:mod:`mahjong_regex.reference`) and the compiler
+(:mod:`mahjong_regex.compiler`); :func:`mahjong_regex.ruleset.checker.check`
+builds it from the syntax tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+
+from ..diagnostics import HandError, source_lines
+from ..syntax.tree import Span
+
+#: Class names every rule set has, besides its suit and honor-group names.
+BUILTIN_CLASSES = ("tile", "honor", "terminal", "simple")
+#: Upper bound on melds in one hand shape (keeps the meld automaton small).
+MAX_MELDS = 18
+#: Upper bound on tiles in one meld.
+MAX_MELD_SIZE = 9
+#: Upper bound on the kind-count vectors of one shape's meld automaton.
+MAX_COUNT_VECTORS = 300_000
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile of the alphabet.
+
+    ``index`` is its position in declaration order; suited tiles have ``suit``
+    and ``rank`` (1-9), honors have ``honor_group`` and neither."""
+
+    index: int
+    name: str
+    suit: str | None
+    rank: int | None
+    honor_group: str | None
+
+    @property
+    def is_honor(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.rank in (1, 9)
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """The tile alphabet of a rule set: tiles in declaration order, suit names
+    in order, and a lookup by name.  Tile names form a prefix code (checked),
+    so a hand string splits into tiles in at most one way."""
+
+    tiles: tuple[Tile, ...]
+    suits: tuple[str, ...]
+    honor_groups: tuple[str, ...]
+
+    @property
+    def by_name(self) -> dict[str, Tile]:
+        return {t.name: t for t in self.tiles}
+
+    def suit_tiles(self, suit: str) -> tuple[Tile, ...]:
+        """The tiles of ``suit`` in rank order (9 of them)."""
+        return tuple(t for t in self.tiles if t.suit == suit)
+
+    def tokenize(self, hand: str) -> tuple[Tile, ...]:
+        """Split a hand string into tiles (str -> tuple of Tile).
+
+        Raises :class:`~mahjong_regex.diagnostics.HandError` naming the
+        first character that cannot belong to a tile name (or an empty
+        hand)."""
+        names = sorted(self.by_name.items(), key=lambda kv: -len(kv[0]))
+        if not hand:
+            raise HandError(0, "")
+        out = []
+        i = 0
+        while i < len(hand):
+            for name, tile in names:
+                if hand.startswith(name, i):
+                    out.append(tile)
+                    i += len(name)
+                    break
+            else:
+                # The longest start of a tile name found here, then the
+                # character that breaks it.
+                k = 0
+                while i + k < len(hand) and any(
+                    n.startswith(hand[i : i + k + 1]) for n, _ in names
+                ):
+                    k += 1
+                if i + k == len(hand):
+                    raise HandError(len(hand), "", hand[i:])
+                raise HandError(i + k, hand[i + k], hand[i : i + k])
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class TileClass:
+    """A set of tiles named in the DSL; ``tiles`` holds tile indices and
+    ``text`` the DSL expression that defined it."""
+
+    tiles: frozenset[int]
+    text: str
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    """A meld kind: ``form`` ``run`` (``size`` consecutive ranks of one suit,
+    ascending) or ``same`` (``size`` identical tiles), every tile within
+    ``of`` when given.  ``span`` is where its declaration stands, for
+    labels and errors."""
+
+    name: str
+    form: str
+    size: int
+    of: TileClass | None
+    span: Span
+
+    def instances(self, alphabet: Alphabet) -> tuple[tuple[int, ...], ...]:
+        """Every tile sequence (tuple of tile indices) this kind matches, in
+        alphabet order."""
+        allowed = self.of.tiles if self.of else None
+        out = []
+        if self.form == "same":
+            for t in alphabet.tiles:
+                if allowed is None or t.index in allowed:
+                    out.append((t.index,) * self.size)
+        else:
+            for suit in alphabet.suits:
+                ranked = alphabet.suit_tiles(suit)
+                for start in range(0, 10 - self.size):
+                    seq = tuple(t.index for t in ranked[start : start + self.size])
+                    if allowed is None or all(i in allowed for i in seq):
+                        out.append(seq)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A resolved constraint.
+
+    ``kind`` is one of ``meld_count`` (``kinds`` counted), ``suit_count``,
+    ``contains``, ``only``, ``each_tile`` (``tiles`` the class);  ``op`` and
+    ``value`` compare the counted quantity.  ``text`` is the DSL source of the
+    constraint and ``span`` where it stands."""
+
+    kind: str
+    text: str
+    span: Span
+    op: str = ">="
+    value: int = 0
+    kinds: frozenset[str] = frozenset()
+    tiles: TileClass | None = None
+
+    @property
+    def is_meld_level(self) -> bool:
+        return self.kind == "meld_count"
+
+    def label(self) -> str:
+        return f"line {self.span.line}: {self.text}"
+
+
+def compare(a: int, op: str, b: int) -> bool:
+    """Evaluate ``a OP b`` for the DSL comparisons ``>=``, ``<=``, ``==``."""
+    return a >= b if op == ">=" else a <= b if op == "<=" else a == b
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A hand shape: ``slots`` is a tuple of ``(count, kinds)``; a split fits
+    the shape when its melds can be assigned one to one to the slots, each to
+    a slot allowing its kind.  ``where`` holds the shape's own constraints."""
+
+    name: str
+    slots: tuple[tuple[int, tuple[str, ...]], ...]
+    where: tuple[Constraint, ...]
+    text: str
+    span: Span
+
+    @property
+    def size(self) -> int:
+        """Number of melds in the shape."""
+        return sum(c for c, _ in self.slots)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The meld kinds the shape uses, in first-mention order."""
+        seen: dict[str, None] = {}
+        for _, ks in self.slots:
+            for k in ks:
+                seen.setdefault(k, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A checked rule set, ready for evaluation and compilation.
+
+    ``shapes`` are the hand shapes the win condition allows (in ``win``
+    order); ``where`` the constraints of the win condition, applying to every
+    shape; ``source``/``path`` the DSL text it came from."""
+
+    name: str
+    title: str | None
+    alphabet: Alphabet
+    kinds: dict[str, MeldKind]
+    shapes: tuple[Shape, ...]
+    where: tuple[Constraint, ...]
+    source: str
+    path: str
+
+    @property
+    def source_hash(self) -> str:
+        """SHA-256 of the DSL source text, hex."""
+        return hashlib.sha256(self.source.encode("utf-8")).hexdigest()
+
+    def relaxed(self, labels) -> "RuleSet":
+        """This rule set less the constraints whose :meth:`Constraint.label`
+        is in ``labels``: what a pattern decides when a flavor left those
+        constraints unchecked on request."""
+        drop = set(labels)
+        keep = lambda cs: tuple(c for c in cs if c.label() not in drop)  # noqa: E731
+        shapes = tuple(replace(s, where=keep(s.where)) for s in self.shapes)
+        return replace(self, shapes=shapes, where=keep(self.where))
+
+    def line(self, n: int) -> str:
+        """Source line ``n`` (1-based) without its comment, stripped."""
+        lines = source_lines(self.source)
+        return lines[n - 1].split("#", 1)[0].strip() if 0 < n <= len(lines) else ""
