@@ -1,0 +1,26 @@
+"""Every name the benchmark takes from ``mahjong_regex``, imported here and nowhere else.
+
+The package's internal module paths may move; when they do, this file is the
+one to follow them.
+"""
+
+from mahjong_regex import FLAVORS, Evaluator, UnsupportedError, ir, load_rules
+from mahjong_regex import compile_pattern
+from mahjong_regex.compile import compile_rules
+from mahjong_regex.flavors import emit, render
+from mahjong_regex.optimize import literal_set
+from mahjong_regex.samples import random_hands
+
+__all__ = [
+    "FLAVORS",
+    "Evaluator",
+    "UnsupportedError",
+    "compile_pattern",
+    "compile_rules",
+    "emit",
+    "ir",
+    "literal_set",
+    "load_rules",
+    "random_hands",
+    "render",
+]
