@@ -4,17 +4,28 @@ Patterns: ``ours`` (:func:`compile_pattern`; for ``re2`` the
 ``--allow-unchecked`` text), ``seed`` (regex 11 of the seed post, from
 ``../shared/baselines/``), ``linear`` (``START(?:TILE|…)*END``) and ``empty``.
 
-Hand mix, of ``--hands`` hands: ``boundary``, :func:`random_hands` with seed
-0, arranged hands near the win/no-win boundary (about one in ten wins).
+Hand mixes, both of ``--hands`` hands:
+
+- ``boundary``: :func:`random_hands` with seed 0, arranged hands near the
+  win/no-win boundary (about one in ten wins);
+- ``losers``: losing hands that pass every cheap scan -- the string is made of
+  tile names, its tile count lies in the rule set's length window, and every
+  tile-level rule holds on its tiles (those of the win condition, and those of
+  at least one hand shape) -- so only the meld body can reject them.  They are
+  drawn from :func:`random_hands` with seeds 1, 2, … and kept when they pass
+  the scans and the reference evaluator says no.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from internals import (
+    HandError,
     UnsupportedError,
     compile_pattern,
     compile_rules,
@@ -24,11 +35,14 @@ from internals import (
     load_rules,
     random_hands,
     render,
+    tile_constraint_holds,
 )
 from results import LINEAR_TIME
 
 REPO = Path(__file__).resolve().parent.parent
 SEED_PATH = REPO.parent / "shared" / "baselines" / "seed-regex-11.pcre.txt"
+#: Hands drawn from random_hands per seed while looking for losers.
+CHUNK = 10_000
 
 
 @dataclass
@@ -92,15 +106,68 @@ def patterns_for(rules, flavor: str, engine: str, seed: str | None):
 # --- Hand mixes ---
 
 
+def length_window(rules) -> tuple[int, int]:
+    """The fewest and the most tiles of a winning hand: per shape, the sum over
+    its slots of count × the smallest (largest) meld size the slot allows."""
+    size = {name: kind.size for name, kind in rules.kinds.items()}
+    low = [sum(n * min(size[k] for k in kinds) for n, kinds in s.slots) for s in rules.shapes]
+    high = [sum(n * max(size[k] for k in kinds) for n, kinds in s.slots) for s in rules.shapes]
+    return min(low), max(high)
+
+
+def passes_scans(rules, hand: str, window: tuple[int, int]) -> bool:
+    """Does ``hand`` pass every cheap scan: made of tile names, a tile count in
+    ``window``, the win condition's tile-level rules all holding, and those of
+    at least one hand shape?"""
+    try:
+        tiles = rules.alphabet.tokenize(hand)
+    except HandError:
+        return False
+    if not window[0] <= len(tiles) <= window[1]:
+        return False
+    counts = Counter(t.index for t in tiles)
+
+    def holds(constraints) -> bool:
+        return all(
+            tile_constraint_holds(c, counts, rules) for c in constraints if not c.is_meld_level
+        )
+
+    return holds(rules.where) and any(holds(s.where) for s in rules.shapes)
+
+
+def losing_hands(rules, evaluator, n: int) -> tuple[list[str], int]:
+    """``n`` losers (see the module docstring), the same on every run, and the
+    number of random_hands seeds drawn from."""
+    window = length_window(rules)
+    out: list[str] = []
+    seed = 0
+    while len(out) < n:
+        seed += 1
+        for hand in random_hands(rules, CHUNK, seed=seed):
+            if passes_scans(rules, hand, window) and not evaluator.wins(hand):
+                out.append(hand)
+                if len(out) == n:
+                    break
+        if seed % 10 == 0:
+            print(f"  losers: {len(out):,} of {n:,} after {seed} seeds", file=sys.stderr)
+    return out, seed
+
+
 def hand_mixes(rules, evaluator, n: int) -> list[Mix]:
-    """The hand mixes of ``n`` hands each (so far one, ``boundary``)."""
+    """The ``boundary`` and ``losers`` mixes of ``n`` hands each."""
     hands = random_hands(rules, n, seed=0)
     truth = [evaluator.wins(h) for h in hands]
     described = (
         f"arranged hands near the win/no-win boundary (random_hands seed 0), {sum(truth):,} win"
     )
     boundary = Mix("boundary", described, hands, truth)
-    return [boundary]
+    losers, seeds = losing_hands(rules, evaluator, n)
+    low, high = length_window(rules)
+    described = (
+        f"losing hands of tile names, {low}..{high} tiles, every tile-level rule kept "
+        f"(from random_hands seeds 1..{seeds})"
+    )
+    return [boundary, Mix("losers", described, losers, [False] * len(losers))]
 
 
 # --- Hostile strings ---

@@ -4,16 +4,18 @@ The package's internal module paths may move; when they do, this file is the
 one to follow them.
 """
 
-from mahjong_regex import FLAVORS, Evaluator, UnsupportedError, ir, load_rules
+from mahjong_regex import FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
 from mahjong_regex import compile_pattern
 from mahjong_regex.compile import compile_rules
 from mahjong_regex.flavors import emit, render
 from mahjong_regex.optimize import literal_set
+from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.samples import random_hands
 
 __all__ = [
     "FLAVORS",
     "Evaluator",
+    "HandError",
     "UnsupportedError",
     "compile_pattern",
     "compile_rules",
@@ -23,4 +25,5 @@ __all__ = [
     "load_rules",
     "random_hands",
     "render",
+    "tile_constraint_holds",
 ]

@@ -10,6 +10,8 @@ from pathlib import Path
 from results import (
     LINEAR_TIME,
     MIXES,
+    TARGET_FACTOR,
+    TARGETS,
     WORST_REPEATS,
     PatternRun,
     Row,
@@ -143,6 +145,34 @@ def baseline_row(row: Row) -> list[str]:
     ]
 
 
+def targets(rows: list[Row]) -> list[dict]:
+    """Each throughput target on each mix: engine, mix, ×seed, met (None: no ratio,
+    e.g. no seed for this rule set or the engine missing)."""
+    by_engine = {row.engine: row for row in rows if row.status == "ok"}
+    out = []
+    for engine, name in TARGETS:
+        row = by_engine.get(engine)
+        for mix in MIXES:
+            ratio = row.ratio("seed", mix) if row else None
+            met = None if ratio is None else ratio >= TARGET_FACTOR
+            out.append({"engine": engine, "name": name, "mix": mix, "x_seed": ratio, "met": met})
+    return out
+
+
+def target_lines(rows: list[Row]) -> list[str]:
+    """The targets, one line per engine, met or missed on each mix."""
+    lines = [f"targets: ours >= {TARGET_FACTOR:g}× the seed, same engine, same mix"]
+    results = targets(rows)
+    width = max(len(t["name"]) for t in results)
+    for engine, name in TARGETS:
+        cells = []
+        for t in (t for t in results if t["engine"] == engine):
+            verdict = "n/a" if t["met"] is None else "met" if t["met"] else "missed"
+            cells.append(f"{t['mix']} {fmt_ratio(t['x_seed'])}× {verdict}")
+        lines.append(f"  {name.ljust(width)}  " + "; ".join(cells))
+    return lines
+
+
 MAIN_HEADERS = [
     "flavor",
     "engine",
@@ -165,7 +195,7 @@ BASELINE_HEADERS = [
 
 
 def report(rows: list[Row], meta: dict, hostile, machine: dict) -> str:
-    """The printed report: the main table, the baselines, the legend."""
+    """The printed report: the main table, the baselines, the targets, the legend."""
     runnable = [row for row in rows if row.status == "ok"]
     notes = [
         f"{row.flavor}/{row.engine} {label}: {run.error}"
@@ -185,6 +215,8 @@ def report(rows: list[Row], meta: dict, hostile, machine: dict) -> str:
         "11 of the seed post; linear: START(?:TILE|…)*END; empty: the cost of one call)",
         "",
         table(BASELINE_HEADERS, [baseline_row(row) for row in runnable]),
+        "",
+        *target_lines(rows),
         "",
     ]
     if meta["seed_note"]:
@@ -210,5 +242,6 @@ def to_json(rows: list[Row], meta: dict, hostile, machine: dict) -> dict:
         "hostile_strings": [{"key": k, "description": d, "chars": len(t)} for k, d, t in hostile],
         "worst_repeats": WORST_REPEATS,
         "engine_versions": {row.engine: row.version for row in rows if row.version},
+        "targets": targets(rows),
         "rows": [row.to_json() for row in rows],
     }

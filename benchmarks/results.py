@@ -2,7 +2,7 @@
 
 A :class:`Row` is one (flavor, engine) pair; it holds a :class:`PatternRun`
 per pattern label (``ours``, ``linear``, ``empty``, ``seed``), and each run a
-:class:`Timing` per hand mix (``boundary``; see ``inputs.py``).
+:class:`Timing` per hand mix (``boundary``, ``losers``; see ``inputs.py``).
 """
 
 from __future__ import annotations
@@ -28,9 +28,13 @@ LINEAR_TIME = frozenset({"google-re2", "go"})
 #: most likely to stall on a hostile string).
 LABELS = ("ours", "linear", "empty", "seed")
 #: The hand mixes, in table order.
-MIXES = ("boundary",)
+MIXES = ("boundary", "losers")
 #: Repeats per hostile string (the best one counts).
 WORST_REPEATS = 3
+#: The throughput targets: ours at least this many times the seed's hands/s, in
+#: these engines (table name, how the report calls it), on every mix.
+TARGET_FACTOR = 3.0
+TARGETS = (("regex", "the regex module"), ("pcre2-c", "PCRE2 from C"), ("node", "V8 (node)"))
 
 
 def one_line(text) -> str:
