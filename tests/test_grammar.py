@@ -132,6 +132,49 @@ def test_classes_and_ranks():
             "declared twice",
         ),
         (OK + "win h\n", 7, 1, "a second 'win'"),
+        (
+            "ruleset t\ntiles { suit 万 ranks 2-8: 二万 三万 }\nmeld p = same 2\nhand h = 7 * p\nwin h\n",
+            2,
+            9,
+            "ranks 2-8 are 7 tiles",
+        ),
+        (
+            "ruleset t\ntiles { suit a = q: 1 2 3 4 5 6 7 8 9 }\nmeld p = same 2\nhand h = 7 * p\nwin h\n",
+            2,
+            18,
+            "'q' is not a suit",
+        ),
+        (
+            HEAD.replace("红中", "红中 = 龙") + "meld p = same 2\nhand h = 7 * p\nwin h\n",
+            3,
+            21,
+            "not an honor",
+        ),
+        (
+            HEAD.replace("幺鸡", "幺鸡 = 1s") + "meld p = same 2\nhand h = 7 * p\nwin h\n",
+            2,
+            22,
+            "suited tile",
+        ),
+        (
+            HEAD.replace("红中", "中 红中 = 中") + "meld p = same 2\nhand h = 7 * p\nwin h\n",
+            3,
+            18,
+            "same tile",
+        ),
+        (HEAD + "class tile = 条\n", 4, 1, "already taken"),
+        (HEAD + "class k = {龙}\n", 4, 12, "'龙' is not a tile"),
+        (HEAD + "meld r = run 3 step 0\n", 4, 1, "a run's step is 1 to 8"),
+        (HEAD + "meld d = distinct 3 of {红中}\n", 4, 1, "matches no tiles"),
+        (HEAD + "meld d = same 2 of 条 & nope\n", 4, 24, "unknown tile class 'nope'"),
+        (
+            OK.replace("win h\n", "win h where count(pair) >= 1 or contains(tile)\n"),
+            6,
+            13,
+            "'or' joins",
+        ),
+        (OK.replace("win h\n", "win h where tiles(some suit) >= 999\n"), 6, 13, "from 0 to 162"),
+        (OK.replace("win h\n", "win h where tiles(发) >= 1\n"), 6, 19, "unknown tile class '发'"),
         ("ruleset t\nmeld p = same 2\nhand h = 7 * p\nwin h\n", 1, 1, "no 'tiles"),
     ],
 )
@@ -147,7 +190,7 @@ def test_render_points_a_caret_at_the_column():
     lines = text.splitlines()
     assert (
         lines[0]
-        == "t.meld:4:20: error: unexpected ';'; expected 'hand', 'meld', 'of', 'tiles' or 'win'"
+        == "t.meld:4:20: error: unexpected ';'; expected 'class', 'hand', 'meld', 'of', 'tiles' or 'win'"
     )
     assert lines[1] == "    meld pair = same 2 ;"
     assert lines[2] == "    " + " " * 19 + "^"
@@ -157,3 +200,57 @@ def test_render_widens_the_caret_under_cjk():
     source = HEAD + "meld pair = same 2 of 筒\nhand h = 7 * pair\nwin h\n"
     lines = error(source).render("t.meld", source).splitlines()
     assert lines[2] == "    " + " " * 22 + "^~"
+
+
+def test_new_constructs_resolve():
+    source = HEAD.replace("红中", "红中 = 中 发") + (
+        "class low = 条 & rank in {1, 2, 3}\n"
+        "meld knit = run 3 step 3\nmeld three = distinct 3 of low | 红中\n"
+        "meld pair = same 2\nhand h = 2 * knit + three + pair where tiles(some suit) >= 2\n"
+        "win h where count(knit) == 2 or count(three) == 1, only(条 | 红中 | 发)\n"
+    )
+    r = load(source, "t.meld")
+    names = [t.name for t in r.alphabet.tiles]
+    knit = [[names[i] for i in inst] for inst in r.kinds["knit"].instances(r.alphabet)]
+    assert knit == [["幺鸡", "四条", "七条"], ["二条", "五条", "八条"], ["三条", "六条", "九条"]]
+    three = r.kinds["three"].instances(r.alphabet)
+    assert [[names[i] for i in inst] for inst in three][0] == ["幺鸡", "二条", "三条"]
+    assert len(three) == 4  # 3 of {幺鸡, 二条, 三条, 红中}
+    assert [t.identity for t in r.alphabet.tiles][-2:] == ["中", "发"]
+    assert r.where[0].kind == "any" and r.where[1].tiles.tiles == set(range(11))
+    assert r.shapes[0].where[0].kind == "any"
+
+
+WARN = HEAD + "meld pair = same 2\n"
+
+
+@pytest.mark.parametrize(
+    "source,line,col,message",
+    [
+        (
+            WARN + "meld x = run 3 of 条 | {红中}\nhand h = 4 * x + pair\nwin h\n",
+            5,
+            1,
+            "meld kind 'x' can never use 红中",
+        ),
+        (WARN + "meld pung = same 3\nhand h = 7 * pair\nwin h\n", 5, 1, "'pung' is never used"),
+        (WARN + "hand g = 7 * pair\nhand h = 7 * pair\nwin h\n", 5, 1, "'g' is never used"),
+        (WARN + "class k = 条\nhand h = 7 * pair\nwin h\n", 5, 1, "class 'k' is never used"),
+        (
+            WARN + "hand h = 7 * pair where count(pair) >= 8\nwin h\n",
+            5,
+            1,
+            "'h' can never be filled",
+        ),
+        (WARN + "hand h = 7 * pair where count(pair) >= 8\nwin h\n", 1, 1, "can never win"),
+        (WARN + "hand h = 7 * pair\nwin h where count(pair) <= 9\n", 6, 13, "always holds"),
+        (WARN + "hand h = 7 * pair\nwin h where suits <= 1\n", 6, 13, "always holds"),
+        (WARN + "hand h = 7 * pair\nwin h where each tile >= 15\n", 6, 13, "never holds"),
+        (WARN + "hand h = 7 * pair\nwin h where only(tile)\n", 6, 13, "always holds"),
+    ],
+)
+def test_warnings_at_exact_positions(source, line, col, message):
+    r = load(source, "t.meld")
+    found = [(m, s) for m, s in r.warnings if message in m]
+    assert found, r.warnings
+    assert (found[0][1].line, found[0][1].column) == (line, col)

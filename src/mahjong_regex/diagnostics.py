@@ -39,22 +39,31 @@ class MeldError(Exception):
     def render(self, path: str, source: str) -> str:
         """Return the diagnostic as text: ``path:line:col: error: message``,
         then the source line and a caret under the span (str -> str)."""
-        if self.span is None:
-            head = f"{path}: error: {self.message}"
-            return head + (f"\n  help: {self.help}" if self.help else "")
-        line_no, col = self.span.line, self.span.column
-        lines = source_lines(source)
-        text = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
-        marked = text[col - 1 : max(col, self.span.end_column - 1)] or " "
-        width = len(_pad(marked).replace("\t", " "))
-        out = [
-            f"{path}:{line_no}:{col}: error: {self.message}",
-            f"    {text}",
-            "    " + _pad(text[: col - 1]) + "^" + "~" * (width - 1),
-        ]
-        if self.help:
-            out.append(f"  help: {self.help}")
-        return "\n".join(out)
+        return located(path, source, "error", self.message, self.span, self.help)
+
+
+def located(
+    path: str, source: str, severity: str, message: str, span: Span | None, help=None
+) -> str:
+    """A located diagnostic: ``path:line:col: SEVERITY: message``, the
+    source line and a caret under ``span`` (just ``path: SEVERITY: message``
+    when there is no span), then the help line if any."""
+    if span is None:
+        head = f"{path}: {severity}: {message}"
+        return head + (f"\n  help: {help}" if help else "")
+    line_no, col = span.line, span.column
+    lines = source_lines(source)
+    text = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
+    marked = text[col - 1 : max(col, span.end_column - 1)] or " "
+    width = len(_pad(marked).replace("\t", " "))
+    out = [
+        f"{path}:{line_no}:{col}: {severity}: {message}",
+        f"    {text}",
+        "    " + _pad(text[: col - 1]) + "^" + "~" * (width - 1),
+    ]
+    if help:
+        out.append(f"  help: {help}")
+    return "\n".join(out)
 
 
 class UnsupportedError(MeldError):

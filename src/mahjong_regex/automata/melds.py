@@ -12,9 +12,10 @@ meld-count constraint is checked on the one split the body matched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
-from ..ruleset.model import Shape, compare
+from ..ruleset.model import Shape
 
 
 @dataclass(frozen=True)
@@ -57,22 +58,24 @@ def slots_admit(counts: tuple[int, ...], letters: tuple[str, ...], shape: Shape)
     return True
 
 
+@lru_cache(maxsize=256)
+def filling(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The kind-count vectors (one int per letter of ``shape.kinds``) that
+    fill the shape's slots, in a fixed order (computed once per shape)."""
+    letters = shape.kinds
+    return tuple(
+        v for v in vectors_summing(len(letters), shape.size) if slots_admit(v, letters, shape)
+    )
+
+
 def accepted(shape: Shape, constraints) -> frozenset[tuple[int, ...]]:
     """The kind-count vectors (one int per letter of ``shape.kinds``) that
     fill the shape and satisfy the meld-count ``constraints``."""
     letters = shape.kinds
     meld_cs = [c for c in constraints if c.is_meld_level]
-
-    def ok(v: tuple[int, ...]) -> bool:
-        if not slots_admit(v, letters, shape):
-            return False
-        for c in meld_cs:
-            got = sum(v[i] for i, k in enumerate(letters) if k in c.kinds)
-            if not compare(got, c.op, c.value):
-                return False
-        return True
-
-    return frozenset(v for v in vectors_summing(len(letters), shape.size) if ok(v))
+    return frozenset(
+        v for v in filling(shape) if all(c.holds_on_melds(dict(zip(letters, v))) for c in meld_cs)
+    )
 
 
 def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAutomaton:

@@ -13,7 +13,8 @@ from .. import ir
 from ..passes.aligned_scan import skip
 from ..passes.atomic_scans import atomic
 from ..passes.fixed_width import fixed_width
-from ..passes.marker_chars import markers
+from ..passes.marker_chars import counting_markers, markers
+from ..passes.marker_scans import marker_scan
 from ..passes.suit_subsets import suit_subsets
 from ..ruleset.model import Constraint, TileClass
 from .context import Context
@@ -24,18 +25,52 @@ from .tiles import all_tiles, tiles_node
 def tile_constraint(ctx: Context, c: Constraint) -> list[ir.Node]:
     """Lookaheads (a list of IR nodes) that hold exactly when the tile-level
     constraint ``c`` holds on the hand's tile multiset; each carries the
-    constraint's place (``span``)."""
+    constraint's label and place (``span``)."""
     label = c.label()
-    if c.kind == "contains":
+    if c.kind == "any":
+        # One of the parts: an alternation of each part's lookaheads.
+        parts = [ir.seq(*(unlabelled(n) for n in tile_constraint(ctx, p))) for p in c.parts]
+        looks = [ir.Look(ir.alt(*parts), label=label)]
+    elif c.kind == "all":
+        looks = [replace(n, label=label) for p in c.parts for n in tile_constraint(ctx, p)]
+    elif c.kind == "contains":
         looks = [ir.Look(find(ctx, c.tiles.tiles), label=label)]
     elif c.kind == "only":
         others = all_tiles(ctx) - c.tiles.tiles
         looks = [ir.Look(find(ctx, others), negate=True, label=label)] if others else []
     elif c.kind == "each_tile":
         looks = each_tile(ctx, c.tiles, c.op, c.value, label)
+    elif c.kind == "tile_count":
+        looks = tile_count(ctx, c.tiles, c.op, c.value, label)
     else:
         looks = suit_count(ctx, c.op, c.value, label)
     return [replace(n, span=c.span) if isinstance(n, ir.Look) else n for n in looks]
+
+
+def unlabelled(node: ir.Node) -> ir.Node:
+    """A part's lookahead inside a compound: the compound's label speaks for it."""
+    return replace(node, label="") if isinstance(node, ir.Look) else node
+
+
+def tile_count(ctx: Context, cls: TileClass, op: str, n: int, label: str) -> list[ir.Node]:
+    """``tiles(CLASS) OP n``: at least n tiles of the class (``>=``/``==``),
+    not n+1 of them (``<=``/``==``)."""
+    out = []
+    if op in (">=", "==") and n > 0:
+        out.append(ir.Look(at_least(ctx, cls.tiles, n), label=label))
+    if op in ("<=", "=="):
+        out.append(ir.Look(at_least(ctx, cls.tiles, n + 1), negate=True, label=label))
+    return out
+
+
+def at_least(ctx: Context, tiles, n: int) -> ir.Node:
+    """Matches (from the start) when the hand holds ``n`` tiles of
+    ``tiles``: a marker search n times where each name holds exactly one
+    marker character, else tile by tile."""
+    marks = counting_markers(ctx, tiles)
+    if marks is not None:
+        return ir.Repeat(marker_scan(ctx, marks), n, n)
+    return ir.Repeat(find(ctx, tiles, use_markers=n == 1), n, n)
 
 
 def each_tile(ctx: Context, cls: TileClass, op: str, n: int, label: str) -> list[ir.Node]:

@@ -105,7 +105,9 @@ def drop_lookarounds(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
     unchecked: list[str] = []
 
     def fn(n: ir.Node) -> ir.Node:
-        if isinstance(n, ir.Look) and not n.guard and n.label not in unchecked:
+        # A constraint is a labelled lookahead; one without a label is a part
+        # of one (or a guard), and goes with it.
+        if isinstance(n, ir.Look) and n.label and not n.guard and n.label not in unchecked:
             unchecked.append(n.label)
             refused.append(n)
         return ir.EMPTY if isinstance(n, ir.Look) else n

@@ -29,3 +29,16 @@ def markers(ctx: Context, tiles) -> frozenset[str] | None:
         chosen.append(best)
         uncovered = [n for n in uncovered if best not in n]
     return frozenset(chosen)
+
+
+def counting_markers(ctx: Context, tiles) -> frozenset[str] | None:
+    """:func:`markers` of ``tiles`` when every one of their names holds
+    exactly one marker character, so that counting markers counts tiles;
+    else None."""
+    marks = markers(ctx, tiles)
+    if marks is None:
+        return None
+    for i in tiles:
+        if sum(ctx.alphabet.tiles[i].name.count(c) for c in marks) != 1:
+            return None
+    return marks

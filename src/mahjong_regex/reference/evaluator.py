@@ -55,6 +55,10 @@ def tile_constraint_holds(c: Constraint, counts: Counter, rules: RuleSet) -> boo
 
     ``counts`` maps tile index -> number of copies (int)."""
     present = {i for i, n in counts.items() if n > 0}
+    if c.kind == "any":
+        return any(tile_constraint_holds(p, counts, rules) for p in c.parts)
+    if c.kind == "all":
+        return all(tile_constraint_holds(p, counts, rules) for p in c.parts)
     if c.kind == "suit_count":
         suits = {rules.alphabet.tiles[i].suit for i in present} - {None}
         return compare(len(suits), c.op, c.value)
@@ -64,6 +68,8 @@ def tile_constraint_holds(c: Constraint, counts: Counter, rules: RuleSet) -> boo
         return present <= c.tiles.tiles
     if c.kind == "each_tile":
         return all(compare(counts.get(i, 0), c.op, c.value) for i in c.tiles.tiles)
+    if c.kind == "tile_count":
+        return compare(sum(counts.get(i, 0) for i in c.tiles.tiles), c.op, c.value)
     raise ValueError(f"not a tile-level constraint: {c.kind}")
 
 
@@ -119,6 +125,20 @@ class Evaluator:
                 by_tiles.setdefault(inst, []).append(kind.name)
         self.melds_by_tiles = by_tiles
         self.sizes = sorted({len(k) for k in by_tiles})
+        # Per shape: how many melds of each kind it can take, and its size.
+        self.room = [
+            ({k: sum(c for c, ks in s.slots if k in ks) for k in s.kinds}, s.size)
+            for s in rules.shapes
+        ]
+
+    def viable(self, counts: dict[str, int]) -> bool:
+        """Can melds with these kind counts still grow into a split that
+        fills some shape?  (A split that fills none cannot matter.)"""
+        total = sum(counts.values())
+        return any(
+            total <= size and all(n <= room.get(k, 0) for k, n in counts.items())
+            for room, size in self.room
+        )
 
     def wins(self, hand: str) -> bool:
         """True when ``hand`` (str) is a winning arranged hand; False for a
@@ -128,8 +148,8 @@ class Evaluator:
     def splits(
         self, tiles: tuple[Tile, ...]
     ) -> dict[tuple[tuple[str, int], ...], tuple[Meld, ...]]:
-        """Every way to split ``tiles`` into at most ``max_melds`` melds,
-        grouped by how many melds of each kind the split has.
+        """Every way to split ``tiles`` into melds that can still fill some
+        shape, grouped by how many melds of each kind the split has.
 
         Returns {kind counts (sorted (kind, n) pairs): one example split}.
         Splits with equal kind counts are alike for every rule, so one
@@ -149,6 +169,8 @@ class Evaluator:
                     for kind in self.melds_by_tiles.get(idx[pos : pos + size], ()):
                         counts = dict(key)
                         counts[kind] = counts.get(kind, 0) + 1
+                        if not self.viable(counts):
+                            continue
                         new = tuple(sorted(counts.items()))
                         meld = Meld(kind, tuple(names[pos : pos + size]))
                         frontier[pos + size].setdefault(new, split + (meld,))
@@ -177,8 +199,7 @@ class Evaluator:
                 broken = [
                     c
                     for c in self.rules.where + shape.where
-                    if c.is_meld_level
-                    and not compare(sum(kinds[k] for k in c.kinds), c.op, c.value)
+                    if c.is_meld_level and not c.holds_on_melds(kinds)
                 ]
                 if shape.name not in fits or (fits[shape.name][1] and not broken):
                     fits[shape.name] = (split, broken)

@@ -4,29 +4,34 @@ the limits.
 :func:`check` turns a syntactic :class:`~mahjong_regex.syntax.tree.RuleFile`
 into a :class:`~mahjong_regex.ruleset.model.RuleSet`.  Every rule violation
 found here is a :class:`~mahjong_regex.diagnostics.MeldError` pointing at the
-DSL source.
+DSL source; what is legal but likely a mistake becomes a warning
+(:mod:`.lint`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import comb
 
 from ..diagnostics import MeldError, source_lines
 from ..syntax import tree as syn
 from ..syntax.parser import parse
+from .classes import ClassResolver
+from .lint import lint
 from .model import (
-    BUILTIN_CLASSES,
     MAX_COUNT_VECTORS,
     MAX_MELD_SIZE,
     MAX_MELDS,
-    Alphabet,
     Constraint,
     MeldKind,
     RuleSet,
     Shape,
-    Tile,
     TileClass,
 )
+from .tileset import build_alphabet
+
+#: Largest number a tile count compares with (18 melds of 9 tiles).
+MAX_TILE_COUNT = MAX_MELDS * MAX_MELD_SIZE
 
 
 def load(source: str, path: str = "<rules>") -> RuleSet:
@@ -39,7 +44,8 @@ def load(source: str, path: str = "<rules>") -> RuleSet:
 
 
 def check(tree: syn.RuleFile, source: str, path: str = "<rules>") -> RuleSet:
-    """Resolve and validate a parsed rule file (see module docstring).
+    """Resolve and validate a parsed rule file (see module docstring); the
+    rule set's ``warnings`` list what :mod:`.lint` found.
 
     Raises :class:`~mahjong_regex.diagnostics.MeldError` at the first problem."""
     return _Checker(tree, source, path).run()
@@ -56,20 +62,25 @@ class _Checker:
         line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""
         return line[span.column - 1 : span.end_column - 1].strip()
 
+    def statements(self, kind) -> list:
+        return [s for s in self.tree.statements if isinstance(s, kind)]
+
     def run(self) -> RuleSet:
-        tiles = [s for s in self.tree.statements if isinstance(s, syn.TilesDecl)]
-        wins = [s for s in self.tree.statements if isinstance(s, syn.WinDecl)]
+        tiles, wins = self.statements(syn.TilesDecl), self.statements(syn.WinDecl)
         if not tiles:
             raise MeldError("the rule set has no 'tiles { … }' block", self.tree.span)
         if len(tiles) > 1:
             raise MeldError("a second 'tiles' block; a rule set has one", tiles[1].span)
         if len(wins) > 1:
             raise MeldError("a second 'win' statement; a rule set has one", wins[1].span)
-        self.alphabet = self.build_alphabet(tiles[0])
+        self.alphabet = build_alphabet(tiles[0])
+        self.classes = ClassResolver(self.alphabet, self.text)
         self.kinds: dict[str, MeldKind] = {}
         self.hands: dict[str, syn.HandDecl] = {}
         for st in self.tree.statements:
-            if isinstance(st, syn.MeldDecl):
+            if isinstance(st, syn.ClassDecl):
+                self.classes.declare(st)
+            elif isinstance(st, syn.MeldDecl):
                 self.add_kind(st)
             elif isinstance(st, syn.HandDecl):
                 if st.name in self.hands:
@@ -77,8 +88,22 @@ class _Checker:
                 self.hands[st.name] = st
         if not wins:
             raise MeldError("the rule set has no 'win' statement", self.tree.span)
-        win = wins[0]
-        shapes = []
+        shapes = self.win_shapes(wins[0])
+        where = tuple(self.constraint(c) for c in wins[0].where)
+        rules = RuleSet(
+            self.tree.name,
+            self.tree.title,
+            self.alphabet,
+            self.kinds,
+            shapes,
+            where,
+            self.source,
+            self.path,
+        )
+        return replace(rules, warnings=lint(rules, self.tree, self.hands, self.classes))
+
+    def win_shapes(self, win: syn.WinDecl) -> tuple[Shape, ...]:
+        shapes: list[Shape] = []
         for name, span in zip(win.shapes, win.shape_spans):
             if name not in self.hands:
                 raise MeldError(
@@ -89,101 +114,11 @@ class _Checker:
             if any(s.name == name for s in shapes):
                 raise MeldError(f"hand shape '{name}' is named twice", span)
             shapes.append(self.build_shape(self.hands[name]))
-        where = tuple(self.constraint(c) for c in win.where)
-        return RuleSet(
-            self.tree.name,
-            self.tree.title,
-            self.alphabet,
-            self.kinds,
-            tuple(shapes),
-            where,
-            self.source,
-            self.path,
-        )
+        return tuple(shapes)
 
     @staticmethod
     def known(what: str, names) -> str:
         return f"the {what} defined are: " + (", ".join(sorted(names)) or "none")
-
-    # ---- alphabet ----------------------------------------------------------------
-
-    def build_alphabet(self, decl: syn.TilesDecl) -> Alphabet:
-        tiles: list[Tile] = []
-        seen: dict[str, syn.TileName] = {}
-        suits: list[str] = []
-        groups: list[str] = []
-        for g in decl.groups:
-            if g.name in BUILTIN_CLASSES or g.name in suits or g.name in groups:
-                raise MeldError(f"the name '{g.name}' is already taken", g.span)
-            if isinstance(g, syn.SuitDecl):
-                if len(g.tiles) != 9:
-                    raise MeldError(
-                        f"suit '{g.name}' has {len(g.tiles)} tile names; a suit has 9, in rank order",
-                        g.span,
-                    )
-                suits.append(g.name)
-            else:
-                groups.append(g.name)
-            for rank, tn in enumerate(g.tiles, start=1):
-                if tn.text in seen:
-                    raise MeldError(f"tile name '{tn.text}' is declared twice", tn.span)
-                seen[tn.text] = tn
-                if isinstance(g, syn.SuitDecl):
-                    tiles.append(Tile(len(tiles), tn.text, g.name, rank, None))
-                else:
-                    tiles.append(Tile(len(tiles), tn.text, None, None, g.name))
-        names = sorted(seen)
-        for a in names:
-            for b in names:
-                if a != b and b.startswith(a):
-                    raise MeldError(
-                        f"tile name '{a}' is a prefix of '{b}', so a hand could not be split into tiles",
-                        seen[a].span,
-                    )
-        return Alphabet(tuple(tiles), tuple(suits), tuple(groups))
-
-    def tile_class(self, expr: syn.ClassExpr) -> TileClass:
-        return TileClass(frozenset(self.class_tiles(expr)), self.text(expr.span))
-
-    def class_tiles(self, expr: syn.ClassExpr) -> set[int]:
-        tiles = self.alphabet.tiles
-        if isinstance(expr, syn.ClassUnion):
-            out: set[int] = set()
-            for p in expr.parts:
-                out |= self.class_tiles(p)
-            return out
-        if isinstance(expr, syn.ClassTiles):
-            by_name = self.alphabet.by_name
-            out = set()
-            for tn in expr.tiles:
-                if tn.text not in by_name:
-                    raise MeldError(f"'{tn.text}' is not a tile of this rule set", tn.span)
-                out.add(by_name[tn.text].index)
-            return out
-        if isinstance(expr, syn.ClassRanks):
-            for r in expr.ranks:
-                if not 1 <= r <= 9:
-                    raise MeldError(f"rank {r} is out of range; ranks are 1 to 9", expr.span)
-            return {t.index for t in tiles if t.rank in expr.ranks}
-        name = expr.name
-        if name == "tile":
-            return {t.index for t in tiles}
-        if name == "honor":
-            return {t.index for t in tiles if t.is_honor}
-        if name == "terminal":
-            return {t.index for t in tiles if t.is_terminal}
-        if name == "simple":
-            return {t.index for t in tiles if t.rank is not None and 2 <= t.rank <= 8}
-        if name in self.alphabet.suits:
-            return {t.index for t in tiles if t.suit == name}
-        if name in self.alphabet.honor_groups:
-            return {t.index for t in tiles if t.honor_group == name}
-        raise MeldError(
-            f"unknown tile class '{name}'",
-            expr.span,
-            help="tile classes are "
-            + ", ".join(BUILTIN_CLASSES + self.alphabet.suits + self.alphabet.honor_groups),
-        )
 
     # ---- meld kinds, shapes, constraints -------------------------------------------
 
@@ -192,8 +127,10 @@ class _Checker:
             raise MeldError(f"meld kind '{decl.name}' is defined twice", decl.span)
         if not 1 <= decl.size <= MAX_MELD_SIZE:
             raise MeldError(f"a meld has 1 to {MAX_MELD_SIZE} tiles, not {decl.size}", decl.span)
-        of = self.tile_class(decl.of) if decl.of is not None else None
-        kind = MeldKind(decl.name, decl.form, decl.size, of, decl.span)
+        if not 1 <= decl.step <= 8:
+            raise MeldError(f"a run's step is 1 to 8, not {decl.step}", decl.span)
+        of = self.classes.tile_class(decl.of) if decl.of is not None else None
+        kind = MeldKind(decl.name, decl.form, decl.size, of, decl.span, decl.step)
         if not kind.instances(self.alphabet):
             raise MeldError(f"meld kind '{decl.name}' matches no tiles", decl.span)
         self.kinds[decl.name] = kind
@@ -234,6 +171,14 @@ class _Checker:
 
     def constraint(self, c: syn.Constraint) -> Constraint:
         text = self.text(c.span)
+        if isinstance(c, syn.AnyOf):
+            parts = tuple(self.constraint(p) for p in c.parts)
+            if len({p.is_meld_level for p in parts}) > 1:
+                raise MeldError(
+                    "'or' joins conditions of one kind: meld counts, or tiles of the hand",
+                    c.span,
+                )
+            return Constraint("any", text, c.span, parts=parts)
         if isinstance(c, syn.MeldCount):
             self.known_kinds(c.kinds, c.span)
             return Constraint("meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds))
@@ -245,16 +190,44 @@ class _Checker:
                     c.span,
                 )
             return Constraint("suit_count", text, c.span, c.op, c.value)
-        if isinstance(c, syn.Contains):
-            return Constraint("contains", text, c.span, tiles=self.nonempty(c.tiles))
-        if isinstance(c, syn.Only):
-            return Constraint("only", text, c.span, tiles=self.nonempty(c.tiles))
+        if isinstance(c, syn.SuitTiles):
+            return self.suit_tiles(c, text)
+        if isinstance(c, (syn.Contains, syn.Only)):
+            kind = "contains" if isinstance(c, syn.Contains) else "only"
+            return Constraint(kind, text, c.span, tiles=self.classes.nonempty(c.tiles))
+        return self.counted_tiles(c, text)
+
+    def counted_tiles(self, c: syn.EachTile, text: str) -> Constraint:
+        """``each CLASS OP N`` or ``tiles(CLASS) OP N``."""
+        if isinstance(c, syn.TileCount):
+            if c.value > MAX_TILE_COUNT:
+                raise MeldError(
+                    f"'tiles' compares with a number from 0 to {MAX_TILE_COUNT}", c.span
+                )
+            tiles = self.classes.nonempty(c.tiles)
+            return Constraint("tile_count", text, c.span, c.op, c.value, tiles=tiles)
         if c.value > 64:
             raise MeldError("'each' compares with a number from 0 to 64", c.span)
-        return Constraint("each_tile", text, c.span, c.op, c.value, tiles=self.nonempty(c.tiles))
+        tiles = self.classes.nonempty(c.tiles)
+        return Constraint("each_tile", text, c.span, c.op, c.value, tiles=tiles)
 
-    def nonempty(self, expr: syn.ClassExpr) -> TileClass:
-        cls = self.tile_class(expr)
-        if not cls.tiles:
-            raise MeldError(f"the tile class '{cls.text}' is empty", expr.span)
-        return cls
+    def suit_tiles(self, c: syn.SuitTiles, text: str) -> Constraint:
+        """``tiles(some suit) OP N`` as "any" of one tile count per suit;
+        ``tiles(every suit) OP N`` as "all" of them."""
+        if not self.alphabet.suits:
+            raise MeldError("this rule set has no suits", c.span)
+        if c.value > MAX_TILE_COUNT:
+            raise MeldError(f"'tiles' compares with a number from 0 to {MAX_TILE_COUNT}", c.span)
+        parts = tuple(
+            Constraint(
+                "tile_count",
+                f"tiles({suit}) {c.op} {c.value}",
+                c.span,
+                c.op,
+                c.value,
+                tiles=TileClass(frozenset(t.index for t in self.alphabet.suit_tiles(suit)), suit),
+            )
+            for suit in self.alphabet.suits
+        )
+        kind = "any" if c.quantifier == "some" else "all"
+        return Constraint(kind, text, c.span, parts=parts)

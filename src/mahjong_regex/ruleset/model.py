@@ -10,13 +10,14 @@ builds it from the syntax tree.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 from ..diagnostics import HandError, source_lines
 from ..syntax.tree import Span
 
-#: Class names every rule set has, besides its suit and honor-group names.
-BUILTIN_CLASSES = ("tile", "honor", "terminal", "simple")
+#: Class names every rule set has, besides its suit, group and class names.
+BUILTIN_CLASSES = ("tile", "honor", "flower", "terminal", "simple")
 #: Upper bound on melds in one hand shape (keeps the meld automaton small).
 MAX_MELDS = 18
 #: Upper bound on tiles in one meld.
@@ -30,20 +31,27 @@ class Tile:
     """One tile of the alphabet.
 
     ``index`` is its position in declaration order; suited tiles have ``suit``
-    and ``rank`` (1-9), honors have ``honor_group`` and neither."""
+    and ``rank`` (1-9), honors and flowers have ``honor_group`` (their
+    group's name) and neither; ``flower`` marks a flower.  ``identity`` is
+    the tile it is, whatever its name (``3m``, ``东``, ``中``, ``梅``; see
+    :mod:`mahjong_regex.ruleset.notations`), None when it cannot be told."""
 
     index: int
     name: str
     suit: str | None
     rank: int | None
     honor_group: str | None
+    identity: str | None = None
+    flower: bool = False
 
     @property
     def is_honor(self) -> bool:
-        return self.suit is None
+        """A wind or dragon (not a suited tile, not a flower)."""
+        return self.suit is None and not self.flower
 
     @property
     def is_terminal(self) -> bool:
+        """Rank 1 or 9."""
         return self.rank in (1, 9)
 
 
@@ -56,13 +64,15 @@ class Alphabet:
     tiles: tuple[Tile, ...]
     suits: tuple[str, ...]
     honor_groups: tuple[str, ...]
+    flower_groups: tuple[str, ...] = ()
 
     @property
     def by_name(self) -> dict[str, Tile]:
+        """{tile name: tile}."""
         return {t.name: t for t in self.tiles}
 
     def suit_tiles(self, suit: str) -> tuple[Tile, ...]:
-        """The tiles of ``suit`` in rank order (9 of them)."""
+        """The tiles of ``suit`` in rank order."""
         return tuple(t for t in self.tiles if t.suit == suit)
 
     def tokenize(self, hand: str) -> tuple[Tile, ...]:
@@ -107,8 +117,9 @@ class TileClass:
 
 @dataclass(frozen=True)
 class MeldKind:
-    """A meld kind: ``form`` ``run`` (``size`` consecutive ranks of one suit,
-    ascending) or ``same`` (``size`` identical tiles), every tile within
+    """A meld kind: ``form`` ``run`` (``size`` ranks of one suit, ascending,
+    ``step`` apart), ``same`` (``size`` identical tiles) or ``distinct``
+    (``size`` different tiles, in declaration order), every tile within
     ``of`` when given.  ``span`` is where its declaration stands, for
     labels and errors."""
 
@@ -117,23 +128,24 @@ class MeldKind:
     size: int
     of: TileClass | None
     span: Span
+    step: int = 1
 
     def instances(self, alphabet: Alphabet) -> tuple[tuple[int, ...], ...]:
         """Every tile sequence (tuple of tile indices) this kind matches, in
         alphabet order."""
-        allowed = self.of.tiles if self.of else None
-        out = []
+        allowed = self.of.tiles if self.of else {t.index for t in alphabet.tiles}
         if self.form == "same":
-            for t in alphabet.tiles:
-                if allowed is None or t.index in allowed:
-                    out.append((t.index,) * self.size)
-        else:
-            for suit in alphabet.suits:
-                ranked = alphabet.suit_tiles(suit)
-                for start in range(0, 10 - self.size):
-                    seq = tuple(t.index for t in ranked[start : start + self.size])
-                    if allowed is None or all(i in allowed for i in seq):
-                        out.append(seq)
+            return tuple((t.index,) * self.size for t in alphabet.tiles if t.index in allowed)
+        if self.form == "distinct":
+            return tuple(combinations(sorted(allowed), self.size))
+        out = []
+        for suit in alphabet.suits:
+            by_rank = {t.rank: t.index for t in alphabet.suit_tiles(suit)}
+            for start in sorted(by_rank):
+                ranks = [start + i * self.step for i in range(self.size)]
+                seq = tuple(by_rank.get(r) for r in ranks)
+                if None not in seq and all(i in allowed for i in seq):
+                    out.append(seq)
         return tuple(out)
 
 
@@ -142,9 +154,11 @@ class Constraint:
     """A resolved constraint.
 
     ``kind`` is one of ``meld_count`` (``kinds`` counted), ``suit_count``,
-    ``contains``, ``only``, ``each_tile`` (``tiles`` the class);  ``op`` and
-    ``value`` compare the counted quantity.  ``text`` is the DSL source of the
-    constraint and ``span`` where it stands."""
+    ``contains``, ``only``, ``each_tile``, ``tile_count`` (``tiles`` the
+    class), or a compound: ``any`` (one of ``parts`` holds) or ``all`` (every
+    one of ``parts`` holds); ``op`` and ``value`` compare the counted
+    quantity.  ``text`` is the DSL source of the constraint and ``span``
+    where it stands."""
 
     kind: str
     text: str
@@ -153,12 +167,26 @@ class Constraint:
     value: int = 0
     kinds: frozenset[str] = frozenset()
     tiles: TileClass | None = None
+    parts: tuple["Constraint", ...] = ()
 
     @property
     def is_meld_level(self) -> bool:
+        """Does it count melds of the split (rather than tiles of the hand)?"""
+        if self.parts:
+            return all(p.is_meld_level for p in self.parts)
         return self.kind == "meld_count"
 
+    def holds_on_melds(self, counts) -> bool:
+        """For a meld-level constraint: does it hold on a split with these
+        kind counts (a mapping kind name -> number of melds)?"""
+        if self.kind == "any":
+            return any(p.holds_on_melds(counts) for p in self.parts)
+        if self.kind == "all":
+            return all(p.holds_on_melds(counts) for p in self.parts)
+        return compare(sum(counts.get(k, 0) for k in self.kinds), self.op, self.value)
+
     def label(self) -> str:
+        """``line N: DSL text``, as the outline and the messages show it."""
         return f"line {self.span.line}: {self.text}"
 
 
@@ -210,6 +238,7 @@ class RuleSet:
     where: tuple[Constraint, ...]
     source: str
     path: str
+    warnings: tuple[tuple[str, Span], ...] = field(default=(), compare=False)
 
     @property
     def source_hash(self) -> str:

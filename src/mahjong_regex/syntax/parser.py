@@ -77,24 +77,49 @@ class _ToTree(Transformer):
     def tiles(self, meta, groups):
         return tree.TilesDecl(tuple(groups), _span(meta))
 
-    def _tile_names(self, toks):
-        return tuple(tree.TileName(str(t), _span(t)) for t in toks)
+    def tile_decl(self, meta, items):
+        name = tree.TileName(str(items[0]), _span(items[0]))
+        if len(items) == 2:
+            name = tree.TileName(
+                name.text, name.span, tree.TileName(str(items[1]), _span(items[1]))
+            )
+        return name
+
+    def suit_is(self, meta, items):
+        return ("is", tree.TileName(str(items[0]), _span(items[0])))
+
+    def rank_range(self, meta, items):
+        return ("ranks", (_int(items[0]), _int(items[1])))
 
     def suit(self, meta, items):
-        return tree.SuitDecl(str(items[0]), self._tile_names(items[1:]), _span(meta))
+        name, *rest = items
+        options = dict(i for i in rest if isinstance(i, tuple))
+        tiles = tuple(i for i in rest if isinstance(i, tree.TileName))
+        ranks = options.get("ranks", (1, 9))
+        return tree.SuitDecl(str(name), tiles, _span(meta), options.get("is"), ranks)
 
     def honor(self, meta, items):
-        return tree.HonorDecl(str(items[0]), self._tile_names(items[1:]), _span(meta))
+        return tree.HonorDecl(str(items[0]), tuple(items[1:]), _span(meta))
+
+    def flower(self, meta, items):
+        return tree.FlowerDecl(str(items[0]), tuple(items[1:]), _span(meta))
+
+    def class_decl(self, meta, items):
+        return tree.ClassDecl(str(items[0]), items[1], _span(meta))
 
     def meld(self, meta, items):
-        name, (form, size), *rest = items
-        return tree.MeldDecl(str(name), form, size, rest[0] if rest else None, _span(meta))
+        name, (form, size, step), *rest = items
+        of = rest[0] if rest else None
+        return tree.MeldDecl(str(name), form, size, of, _span(meta), step)
 
     def run(self, meta, items):
-        return ("run", _int(items[0]))
+        return ("run", _int(items[0]), _int(items[1]) if len(items) > 1 else 1)
 
     def same(self, meta, items):
-        return ("same", _int(items[0]))
+        return ("same", _int(items[0]), 1)
+
+    def distinct(self, meta, items):
+        return ("distinct", _int(items[0]), 1)
 
     def hand(self, meta, items):
         name = str(items[0])
@@ -147,10 +172,30 @@ class _ToTree(Transformer):
         cls, op, value = items
         return tree.EachTile(cls, _cmp(op), _int(value), _span(meta))
 
+    def tile_count(self, meta, items):
+        cls, op, value = items
+        return tree.TileCount(cls, _cmp(op), _int(value), _span(meta))
+
+    def some_suit_tiles(self, meta, items):
+        return tree.SuitTiles("some", _cmp(items[0]), _int(items[1]), _span(meta))
+
+    def every_suit_tiles(self, meta, items):
+        return tree.SuitTiles("every", _cmp(items[0]), _int(items[1]), _span(meta))
+
+    def constraint(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return tree.AnyOf(tuple(items), _span(meta))
+
     def class_expr(self, meta, parts):
         if len(parts) == 1:
             return parts[0]
         return tree.ClassUnion(tuple(parts), _span(meta))
+
+    def class_and(self, meta, parts):
+        if len(parts) == 1:
+            return parts[0]
+        return tree.ClassIntersection(tuple(parts), _span(meta))
 
     def class_name(self, meta, items):
         return tree.ClassName(str(items[0]), _span(items[0]))

@@ -34,10 +34,12 @@ class Span:
 
 @dataclass(frozen=True)
 class TileName:
-    """One tile name as written, e.g. ``幺鸡`` or ``1m``."""
+    """One tile name as written, e.g. ``幺鸡`` or ``1m``; ``identity`` is the
+    tile it says it is (``红中 = 中``), when written."""
 
     text: str
     span: Span
+    identity: "TileName | None" = None
 
 
 @dataclass(frozen=True)
@@ -49,19 +51,29 @@ class TileGroupDecl:
     span: Span
 
 
+@dataclass(frozen=True)
 class SuitDecl(TileGroupDecl):
-    """``suit NAME: t1 … t9`` -- a suit and its tile names in rank order."""
+    """``suit NAME [= m|p|s] [ranks A-B]: t …`` -- a suit and its tile names
+    in rank order (ranks 1 to 9 unless a range is given); ``identity`` the
+    suit it is (m, p or s) when written."""
+
+    identity: TileName | None = None
+    ranks: tuple[int, int] = (1, 9)
 
 
 class HonorDecl(TileGroupDecl):
     """``honor NAME: t …`` -- a named group of honor tiles (no rank, no suit)."""
 
 
+class FlowerDecl(TileGroupDecl):
+    """``flower NAME: t …`` -- a named group of flower tiles."""
+
+
 @dataclass(frozen=True)
 class TilesDecl:
     """The ``tiles { … }`` block."""
 
-    groups: tuple[SuitDecl | HonorDecl, ...]
+    groups: tuple[TileGroupDecl, ...]
     span: Span
 
 
@@ -70,27 +82,29 @@ class TilesDecl:
 
 @dataclass(frozen=True)
 class ClassName:
-    """A named tile class: ``tile``, ``honor``, ``terminal``, ``simple``, a suit
-    name or an honor group name."""
+    """A bare name: a class (``tile``, ``honor``, ``flower``, ``terminal``,
+    ``simple``, a suit, an honor or flower group, a ``class``) or a tile."""
 
     name: str
     span: Span
 
 
 @dataclass(frozen=True)
-class ClassTiles:
-    """An explicit set of tiles: ``{幺鸡, 红中}``."""
+class _Members:
+    """A class given by what it holds (``members``)."""
 
-    tiles: tuple[TileName, ...]
+    members: tuple
     span: Span
 
 
-@dataclass(frozen=True)
-class ClassRanks:
-    """Suited tiles of the given ranks: ``rank in {2, 5, 8}``."""
+class ClassTiles(_Members):
+    """An explicit set of tiles, ``{幺鸡, 红中}``: ``members`` are
+    :class:`TileName`."""
 
-    ranks: tuple[int, ...]
-    span: Span
+
+class ClassRanks(_Members):
+    """Suited tiles of the given ranks, ``rank in {2, 5, 8}``: ``members``
+    are ints."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +115,20 @@ class ClassUnion:
     span: Span
 
 
+class ClassIntersection(ClassUnion):
+    """``a & b & …`` -- the tiles in every one of the classes."""
+
+
 ClassExpr = ClassName | ClassTiles | ClassRanks | ClassUnion
+
+
+@dataclass(frozen=True)
+class ClassDecl:
+    """``class NAME = CLASS`` -- a named tile class."""
+
+    name: str
+    expr: ClassExpr
+    span: Span
 
 
 # ---- meld kinds ---------------------------------------------------------------
@@ -109,17 +136,19 @@ ClassExpr = ClassName | ClassTiles | ClassRanks | ClassUnion
 
 @dataclass(frozen=True)
 class MeldDecl:
-    """``meld NAME = run N [of CLASS]`` or ``meld NAME = same N [of CLASS]``.
+    """``meld NAME = FORM N [of CLASS]``.
 
-    ``form`` is ``"run"`` (N consecutive ranks of one suit, ascending) or
-    ``"same"`` (N identical tiles); ``of`` restricts every tile of the meld to
-    a class."""
+    ``form`` is ``"run"`` (N ranks of one suit, ascending, ``step`` apart:
+    consecutive with step 1, ``1-4-7`` with step 3), ``"same"`` (N identical
+    tiles) or ``"distinct"`` (N different tiles, in declaration order); ``of``
+    restricts every tile of the meld to a class."""
 
     name: str
     form: str
     size: int
     of: ClassExpr | None
     span: Span
+    step: int = 1
 
 
 # ---- constraints ----------------------------------------------------------------
@@ -170,7 +199,31 @@ class EachTile:
     span: Span
 
 
-Constraint = MeldCount | SuitCount | Contains | Only | EachTile
+class TileCount(EachTile):
+    """``tiles(CLASS) OP N`` -- how many tiles of the class the hand holds."""
+
+
+@dataclass(frozen=True)
+class SuitTiles:
+    """``tiles(some suit) OP N`` / ``tiles(every suit) OP N`` -- how many
+    tiles some suit (or every suit) holds; ``quantifier`` is ``some`` or
+    ``every``."""
+
+    quantifier: str
+    op: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """``A or B or …`` -- at least one of the conditions holds."""
+
+    parts: tuple["Constraint", ...]
+    span: Span
+
+
+Constraint = MeldCount | SuitCount | Contains | Only | EachTile | SuitTiles | AnyOf
 
 
 # ---- hand shapes and the winning condition --------------------------------------
@@ -211,5 +264,5 @@ class RuleFile:
 
     name: str
     title: str | None
-    statements: tuple[TilesDecl | MeldDecl | HandDecl | WinDecl, ...]
+    statements: tuple[TilesDecl | ClassDecl | MeldDecl | HandDecl | WinDecl, ...]
     span: Span
