@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import MeldError
+from .diagnostics import MeldError, located
 from .flavors.table import FLAVORS
 from .outputs.snippets import LANG_FLAVOR, snippet
 from .passes.registry import PASSES, REGISTRY, Options
@@ -34,13 +34,16 @@ from .reference.evaluator import Evaluator
 from .rules import BUILTINS
 from .ruleset.checker import load
 from .ruleset.model import RuleSet
+from .ruleset.notations import BUILTIN_NOTATIONS, NotationError, load_notation, rewrite
 
 
 class _Fail(Exception):
     """Stop with a message on stderr and exit code 2."""
 
 
-def _load(spec: str) -> tuple[RuleSet, str, str]:
+def _load(spec: str, tiles: str | None = None) -> tuple[RuleSet, str, str]:
+    """The rule set ``spec`` (written over the notation ``tiles`` when
+    given), its path and source; its warnings go to stderr, located."""
     try:
         path, source = read_rules(spec)
     except UnknownRuleSet as e:
@@ -50,9 +53,17 @@ def _load(spec: str) -> tuple[RuleSet, str, str]:
     except UnicodeDecodeError:
         raise _Fail(f"mahjong-regex: error: {spec} is not UTF-8 text") from None
     try:
-        return load(source, path), path, source
+        rules = load(source, path)
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
+    for message, span in rules.warnings:
+        print(located(path, source, "warning", message, span), file=sys.stderr)
+    if tiles is not None:
+        try:
+            rules = rewrite(rules, load_notation(tiles))
+        except NotationError as e:
+            raise _Fail(e.located()) from None
+    return rules, path, source
 
 
 def _options(args) -> Options:
@@ -70,7 +81,7 @@ def _options(args) -> Options:
 
 
 def cmd_compile(args) -> int:
-    rules, path, source = _load(args.rules)
+    rules, path, source = _load(args.rules, args.tiles)
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
         raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
@@ -122,7 +133,7 @@ def _show(hand: str) -> str:
 
 
 def cmd_match(args) -> int:
-    rules, path, source = _load(args.rules)
+    rules, path, source = _load(args.rules, args.tiles)
     if args.hands:
         hands = list(args.hands)
     else:
@@ -225,6 +236,16 @@ def _no_pass(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _tiles(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--tiles",
+        metavar="NAME|FILE",
+        help="write the tiles in another notation: "
+        + ", ".join(BUILTIN_NOTATIONS)
+        + ", or a file of 'TILE NAME' lines",
+    )
+
+
 def _compile_parser(sub) -> None:
     c = sub.add_parser("compile", help="print the pattern for a rule set")
     c.add_argument("rules", help=RULES_HELP)
@@ -246,6 +267,7 @@ def _compile_parser(sub) -> None:
         help="where the flavor cannot check a constraint, leave it out and list it "
         "(stderr, JSON, code comment) instead of refusing",
     )
+    _tiles(c)
     _no_pass(c)
     c.set_defaults(run=cmd_compile)
 
@@ -260,6 +282,7 @@ def _match_parser(sub) -> None:
         choices=["reference", "regex"],
         help="the reference evaluator (default), or the compiled pattern in the regex module",
     )
+    _tiles(m)
     _no_pass(m)
     m.set_defaults(run=cmd_match)
 
