@@ -68,6 +68,8 @@ def candidates(shape: Shape, p: ShapePlan, names: tuple[str, ...]) -> list[Count
     for count, kinds in shape.slots:
         add(kinds, count, count)
     for c in p.constraints:
+        if c.kind != "meld_count":
+            continue  # a compound: the check against the automaton decides
         lo = c.value if c.op in (">=", "==") else 0
         hi = c.value if c.op in ("<=", "==") else None
         add(c.kinds, lo, hi)
@@ -87,8 +89,10 @@ def counters(shape: Shape, p: ShapePlan) -> tuple[tuple[str, ...], list[Counter]
 
     The candidates (:func:`candidates`) are accepted only if the vectors
     they admit are exactly the automaton's (checked by enumeration), then
-    pruned of counters the others imply; every kind must agree on the
-    counters it is in with the other kinds of each of them."""
+    pruned of counters the others imply.  A kind may be in several
+    counters, and a counter of "at most one" or "at least one" may span
+    several branches of the body; a higher count needs its kinds in one
+    branch."""
     letters = shape.kinds
     accept = relaxed_accept(shape, p)
     if not accept or len(accept) > MAX_COUNTER_VECTORS:
@@ -118,8 +122,10 @@ def counters(shape: Shape, p: ShapePlan) -> tuple[tuple[str, ...], list[Counter]
         rest = [x for x in found if x is not c]
         if admits(rest) == want:
             found = rest
+    # A count above one is kept in level groups shared by the branches that
+    # raise it: its kinds must then fall in one branch.
     sig = {k: frozenset(i for i, c in enumerate(found) if k in c.kinds) for k in names}
-    if any(len({sig[k] for k in c.kinds}) != 1 for c in found):
+    if any(c.level > 1 and len({sig[k] for k in c.kinds}) != 1 for c in found):
         return None
     return names, found
 

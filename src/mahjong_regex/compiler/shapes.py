@@ -78,6 +78,11 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     body = counted(ctx, shape, p)
     if body is None:
         auto = build(shape, p.constraints, relaxed_accept(shape, p))
+        if ctx.caps.lookaround and slot_flags.usable_plain(ctx, auto.size):
+            found = counters(shape, p)
+            if found is not None and slot_flags.says(found[1]):
+                body = slot_flags.plain_slot_flags(ctx, shape, p, *found)
+    if body is None:
         node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}")))
         body = ShapeBody(node)
     return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores)

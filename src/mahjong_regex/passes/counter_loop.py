@@ -86,15 +86,31 @@ def store_chain(ctx: Context, times: int, kept: list) -> ir.Node:
 def counter_loop(
     ctx: Context, shape: Shape, p: ShapePlan, names, found: list[Counter]
 ) -> ShapeBody:
-    """The shape's melds as one counted loop (see the module docstring)."""
+    """The shape's melds as one counted loop (see the module docstring).  A
+    counter of level one whose kinds fall in several branches keeps one flag
+    per branch (a group name is defined once): "at most one" checks them
+    all before a meld, "at least one" asks for any of them after the end."""
+    groups = branches(names, found)
+    spread = [sum(i in idx for _, idx in groups) > 1 for i in range(len(found))]
     levels = [[ctx.names.capture("n") for _ in range(c.level)] for c in found]
+    flags = {
+        (i, b): [ctx.names.capture("n")]
+        for b, (_, idx) in enumerate(groups)
+        for i in idx
+        if spread[i]
+    }
     stores = loop_stores(ctx, shape, p, names, found)
     kept: list[tuple[str, str | None]] = []
     alts = []
-    for kinds, idx in branches(names, found):
+    for b, (kinds, idx) in enumerate(groups):
         pre, post = [], []
         for i in idx:
-            before, after = level_steps(found[i], levels[i])
+            if spread[i]:
+                mine = [f for (j, _), fs in flags.items() if j == i for f in fs]
+                before, after = level_steps(found[i], flags[i, b])
+                before = [ir.Look(ir.Backref(f), negate=True) for f in mine] if found[i].hi else []
+            else:
+                before, after = level_steps(found[i], levels[i])
             pre += before
             post += after
         # The shared definition is made even where a store replaces it, so
@@ -114,7 +130,12 @@ def counter_loop(
             else:
                 pre.append(store_chain(ctx, times, kept))
         alts.append(ir.seq(*pre, body, *post))
-    tests = [ir.Backref(lv[c.lo - 1]) for c, lv in zip(found, levels) if c.lo > 0]
+    tests = []
+    for i, (c, lv) in enumerate(zip(found, levels)):
+        if c.lo > 0 and spread[i]:
+            tests.append(ir.alt(*(ir.Backref(fs[0]) for (j, _), fs in flags.items() if j == i)))
+        elif c.lo > 0:
+            tests.append(ir.Backref(lv[c.lo - 1]))
     label = "; ".join(c.describe() for c in found)
     node = ir.seq(ir.Repeat(ir.alt(*alts), shape.size, shape.size), ir.End(), *tests, label=label)
     return ShapeBody(node, tuple(kept) if stores is not None else None)

@@ -30,10 +30,28 @@ from .merge_same_melds import group_kinds
 SUMMARY = "a shape as a row of slots with flag captures (JavaScript)"
 
 
+#: Meld automata with more states than this are not inlined where a slot
+#: row with plain flags can say the same (flavors without calls).
+MAX_INLINED_STATES = 32
+
+
 def usable(ctx: Context) -> bool:
     """Is the pass on, for a flavor whose backreference to an unset group
     matches the empty string (``captures == "empty_unset"``)?"""
     return ctx.options.on("slot_flags") and ctx.caps.captures == "empty_unset"
+
+
+def usable_plain(ctx: Context, states: int) -> bool:
+    """Is the pass on for a flavor whose groups are plain (a backreference
+    to an unset group fails, none may precede its group) and that has no
+    subroutine calls, where the meld automaton has ``states`` states, too
+    many to write out in place (:data:`MAX_INLINED_STATES`)?"""
+    return (
+        ctx.options.on("slot_flags")
+        and ctx.caps.captures == "plain"
+        and not ctx.caps.calls
+        and states > MAX_INLINED_STATES
+    )
 
 
 def says(found: list[Counter]) -> bool:
@@ -130,5 +148,58 @@ def slot_flags(ctx: Context, shape: Shape, p, names, found: list[Counter]) -> Sh
         for c, fs in zip(found, row.flags)
         if c.lo >= 1
     ]
+    label = "; ".join(c.describe() for c in found)
+    return ShapeBody(ir.seq(*slots, ir.End(), *tests, label=label), tuple(row.kept))
+
+
+class PlainSlotRow:
+    """A row of slots for plain groups: a flag is an empty group set after
+    its meld; "at most one" is ``(?!\\k<f>)`` for each earlier flag before the
+    meld (an unset group fails its backreference), "at least one" is any
+    flag's backreference after the end.  Each slot's first tile is captured
+    in a lookahead, for ``split_counts`` (a backreference to it fails when
+    unset, so it needs no guard)."""
+
+    def __init__(self, ctx: Context, names, found: list[Counter]):
+        self.ctx = ctx
+        self.names = names
+        self.found = found
+        self.flags: list[list[str]] = [[] for _ in found]
+        self.kept: list[tuple[str, str | None]] = []
+        self.tile = tile_at_boundary(ctx)
+
+    def slot(self, k: int) -> ir.Node:
+        """Slot ``k`` (0-based): its first tile kept, then one meld."""
+        first = self.ctx.names.capture("m")
+        self.kept.append((first, None))
+        look = ir.Look(ir.Capture(first, self.tile, describes=f"the first tile of meld {k + 1}"))
+        alts = [self.branch(kinds, idx) for kinds, idx in branches(self.names, self.found)]
+        return ir.seq(look, ir.alt(*alts))
+
+    def branch(self, kinds: tuple[str, ...], idx: list[int]) -> ir.Node:
+        """A meld of ``kinds``, checking and setting the flags of the
+        counters ``idx`` it is in."""
+        pre = [
+            ir.Look(ir.Backref(f), negate=True)
+            for i in idx
+            if self.found[i].hi == 1
+            for f in self.flags[i]
+        ]
+        body = meld(self.ctx, kinds)
+        post = []
+        for i in idx:
+            name = self.ctx.names.capture("f")
+            post.append(ir.Capture(name, ir.EMPTY, describes="a meld count flag"))
+            self.flags[i].append(name)
+        return ir.seq(*pre, body, *post)
+
+
+def plain_slot_flags(ctx: Context, shape: Shape, p, names, found: list[Counter]) -> ShapeBody:
+    """The shape's melds as a row of slots with plain flag groups (see
+    :class:`PlainSlotRow`), for Python ``re`` and Java, where the meld
+    automaton is too large to write out."""
+    row = PlainSlotRow(ctx, names, found)
+    slots = [row.slot(k) for k in range(shape.size)]
+    tests = [ir.alt(*map(ir.Backref, fs)) for c, fs in zip(found, row.flags) if c.lo >= 1]
     label = "; ".join(c.describe() for c in found)
     return ShapeBody(ir.seq(*slots, ir.End(), *tests, label=label), tuple(row.kept))
