@@ -77,7 +77,7 @@ def test_malformed_rule_file_is_located_without_traceback(tmp_path):
 
 
 def test_unknown_rule_set_lists_builtins():
-    out = run("compile", "shanghai")
+    out = run("compile", "atlantis")
     assert out.returncode == 2
     assert "harbin, sichuan, riichi" in out.stderr
     assert "Traceback" not in out.stderr

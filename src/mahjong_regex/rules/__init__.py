@@ -2,7 +2,14 @@
 
 - ``harbin``: Harbin (哈尔滨) mahjong as the seed blog post states it;
 - ``sichuan``: Sichuan 血战到底 after the MIL SBR 2025 rulebook;
-- ``riichi``: Japanese riichi mahjong winning shapes (no yaku).
+- ``riichi``: Japanese riichi mahjong winning shapes (no yaku);
+- the regions the seed post names, without wild tiles: ``changchun`` (吉),
+  ``tuidaohu`` (冀), ``shaanxi`` (秦), ``shanxi`` (晋), ``kawuxing`` (鄂),
+  ``hefei`` (皖), ``shanghai`` (沪), ``changsha`` (湘);
+- three rule families to compare against: ``taiwan`` (16 tiles),
+  ``hongkong`` (old style), ``mcr`` (国标).
+
+Each file cites its source and says what of its rulebook it leaves out.
 """
 
 from __future__ import annotations
@@ -10,7 +17,22 @@ from __future__ import annotations
 from importlib import resources
 
 #: Names of the built-in rule sets, in documentation order.
-BUILTINS = ("harbin", "sichuan", "riichi")
+BUILTINS = (
+    "harbin",
+    "sichuan",
+    "riichi",
+    "changchun",
+    "tuidaohu",
+    "shaanxi",
+    "shanxi",
+    "kawuxing",
+    "hefei",
+    "shanghai",
+    "changsha",
+    "taiwan",
+    "hongkong",
+    "mcr",
+)
 
 
 def builtin_source(name: str) -> str:
