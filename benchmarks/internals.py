@@ -4,7 +4,7 @@ The package's internal module paths may move; when they do, this file is the
 one to follow them.
 """
 
-from mahjong_regex import FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
+from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
 from mahjong_regex import compile_pattern
 from mahjong_regex.automata.render import literal_set
 from mahjong_regex.pipeline import compile_rules, emit, render
@@ -12,6 +12,7 @@ from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.reference.samples import random_hands
 
 __all__ = [
+    "BUILTINS",
     "FLAVORS",
     "Evaluator",
     "HandError",
