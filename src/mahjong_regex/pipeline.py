@@ -76,6 +76,14 @@ def compile_rules(
     options = options or Options()
     if isinstance(flavor, str):
         flavor = get(flavor)
+    if rules.has_wilds:
+        raise UnsupportedError(
+            flavor.name if flavor else "any",
+            "wild tiles",
+            None,
+            "the compiler does not write wild tiles into patterns yet; the reference "
+            "evaluator (match) decides such hands",
+        )
     ctx = new_context(rules, options, flavor)
     pattern = build_pattern(ctx)
     return run_ir_passes(pattern, options, ctx.caps, None if ctx.caps.backrefs else _expand)

@@ -17,7 +17,7 @@ from ..diagnostics import HandError, source_lines
 from ..syntax.tree import Span
 
 #: Class names every rule set has, besides its suit, group and class names.
-BUILTIN_CLASSES = ("tile", "honor", "flower", "terminal", "simple")
+BUILTIN_CLASSES = ("tile", "suited", "honor", "flower", "terminal", "simple")
 #: Upper bound on melds in one hand shape (keeps the meld automaton small).
 MAX_MELDS = 18
 #: Upper bound on tiles in one meld.
@@ -109,10 +109,22 @@ class Alphabet:
 @dataclass(frozen=True)
 class TileClass:
     """A set of tiles named in the DSL; ``tiles`` holds tile indices and
-    ``text`` the DSL expression that defined it."""
+    ``text`` the DSL expression that defined it.  ``dynamic`` adds tiles that
+    depend on the hand's turned tile: ``"indicator"`` (its kind) and
+    ``"next"`` (the kind after it; see :func:`successors`)."""
 
     tiles: frozenset[int]
     text: str
+    dynamic: frozenset[str] = frozenset()
+
+    def resolve(self, indicator: int | None, successor: dict[int, int]) -> frozenset[int]:
+        """The tile indices for a hand whose turned tile is ``indicator``."""
+        out = set(self.tiles)
+        if indicator is not None and "indicator" in self.dynamic:
+            out.add(indicator)
+        if indicator is not None and "next" in self.dynamic:
+            out.add(successor[indicator])
+        return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -155,10 +167,12 @@ class Constraint:
 
     ``kind`` is one of ``meld_count`` (``kinds`` counted), ``suit_count``,
     ``contains``, ``only``, ``each_tile``, ``tile_count`` (``tiles`` the
-    class), or a compound: ``any`` (one of ``parts`` holds) or ``all`` (every
-    one of ``parts`` holds); ``op`` and ``value`` compare the counted
-    quantity.  ``text`` is the DSL source of the constraint and ``span``
-    where it stands."""
+    class), ``substitutes`` (wilds standing for another tile), or a
+    compound: ``any`` (one of ``parts`` holds) or ``all`` (every one of
+    ``parts`` holds); ``op`` and ``value`` compare the counted quantity.
+    A tile condition sees the tiles the hand's tiles stand for, unless
+    ``held`` (the tiles as held).  ``text`` is the DSL source of the
+    constraint and ``span`` where it stands."""
 
     kind: str
     text: str
@@ -168,6 +182,7 @@ class Constraint:
     kinds: frozenset[str] = frozenset()
     tiles: TileClass | None = None
     parts: tuple["Constraint", ...] = ()
+    held: bool = False
 
     @property
     def is_meld_level(self) -> bool:
@@ -188,6 +203,47 @@ class Constraint:
     def label(self) -> str:
         """``line N: DSL text``, as the outline and the messages show it."""
         return f"line {self.span.line}: {self.text}"
+
+
+#: The order of honors for the kind after a turned tile: winds, then dragons.
+NEXT_HONOR = {"东": "南", "南": "西", "西": "北", "北": "东", "中": "发", "发": "白", "白": "中"}
+
+
+def successor_identity(identity: str) -> str | None:
+    """The identity of the tile after ``identity``: the next rank in its
+    suit, 9 followed by 1; winds 东 南 西 北 东; dragons 中 发 白 中; flowers
+    have none (None)."""
+    if identity in NEXT_HONOR:
+        return NEXT_HONOR[identity]
+    if len(identity) == 2 and identity[0].isdigit():
+        return f"{int(identity[0]) % 9 + 1}{identity[1]}"
+    return None
+
+
+def successors(alphabet: "Alphabet") -> dict[int, int]:
+    """{tile index: index of the tile after it}, for the tiles whose next
+    tile is in the alphabet (by identity)."""
+    by_identity = {t.identity: t.index for t in alphabet.tiles if t.identity}
+    out = {}
+    for t in alphabet.tiles:
+        nxt = successor_identity(t.identity) if t.identity else None
+        if nxt in by_identity:
+            out[t.index] = by_identity[nxt]
+    return out
+
+
+@dataclass(frozen=True)
+class Wild:
+    """Tiles that stand for others.  ``tiles`` are the wild tiles (possibly
+    dynamic: the turned tile's kind, the next kind); ``domain`` what they may
+    stand for.  A wild may also stand for itself.  A ``proxy`` always stands
+    for the one tile of its domain (e.g. the turned tile's kind), and for
+    itself only when it is that tile.  ``span`` is its declaration."""
+
+    tiles: TileClass
+    domain: TileClass
+    proxy: bool
+    span: Span
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -239,6 +295,15 @@ class RuleSet:
     source: str
     path: str
     warnings: tuple[tuple[str, Span], ...] = field(default=(), compare=False)
+    wilds: tuple[Wild, ...] = ()
+    indicator: TileClass | None = None
+
+    @property
+    def has_wilds(self) -> bool:
+        """Does the rule set have wild tiles or a turned indicator?  Such a
+        rule set also has the physical limit: no tile more than 4 times (the
+        turned tile counts), no flower twice."""
+        return bool(self.wilds) or self.indicator is not None
 
     @property
     def source_hash(self) -> str:

@@ -1,0 +1,276 @@
+"""The split search of :mod:`.wilds`: every split of a hand with wild tiles
+into melds, what each wild stands for, and whether some choice wins.
+
+The rules are the checked rule set's; the search shares nothing with the
+compiler.  Per prefix of the hand it keeps one example for each (kind
+counts, tiles stood for, substitutes, open melds); an open meld is a meld of
+wild tiles only, given a tile when the constraints are checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..diagnostics import HandError
+from ..ruleset.model import RuleSet, compare
+from .evaluator import Verdict, _slots_text, fits_shape, tile_constraint_holds
+from .wilds import WildMeld, physical_excess, resolve_table, resolved, split_turned
+
+#: Most choices tried for the open melds of one split and shape.
+MAX_CHOICES = 200_000
+
+
+class WildEvaluator:
+    """Decides hands of a rule set with wild tiles (see :mod:`.wilds`).
+    Build once per rule set; :meth:`evaluate` is pure."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.names = [t.name for t in rules.alphabet.tiles]
+        self.by_size: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
+        for kind in rules.kinds.values():
+            for inst in kind.instances(rules.alphabet):
+                self.by_size.setdefault(len(inst), []).append((kind.name, inst))
+        self.room = [
+            ({k: sum(c for c, ks in s.slots if k in ks) for k in s.kinds}, s.size)
+            for s in rules.shapes
+        ]
+
+    def viable(self, counts: Counter) -> bool:
+        """Can melds with these kind counts still fill some shape?"""
+        total = sum(counts.values())
+        return any(
+            total <= size and all(n <= room.get(k, 0) for k, n in counts.items())
+            for room, size in self.room
+        )
+
+    def options(self, held: tuple[int, ...], table):
+        """The ways a run of held tiles is one meld: (kind, the tiles stood
+        for or None for an open meld, substitutes)."""
+        open_ = all(table.free(h) for h in held)
+        for kind, inst in self.by_size.get(len(held), ()):
+            if open_:
+                continue
+            subs = 0
+            for h, t in zip(held, inst):
+                s = table.stands(h, t)
+                if s is None:
+                    break
+                subs += s
+            else:
+                yield kind, inst, subs
+        if open_:
+            kinds = {
+                k
+                for k, inst in self.by_size.get(len(held), ())
+                if self.fits_open(held, inst, table)
+            }
+            for kind in sorted(kinds):
+                yield kind, None, 0
+
+    @staticmethod
+    def fits_open(held, inst, table) -> bool:
+        return all(table.stands(h, t) is not None for h, t in zip(held, inst))
+
+    def splits(self, idx: tuple[int, ...], table) -> dict:
+        """{(kind counts, tiles stood for, substitutes, open melds): example
+        split} for the whole hand; an example is a tuple of (kind, start,
+        tiles stood for or None)."""
+        frontier: list[dict] = [dict() for _ in range(len(idx) + 1)]
+        frontier[0][((), (), 0, ())] = ()
+        for pos in range(len(idx)):
+            for key, example in frontier[pos].items():
+                kinds, stood, subs, opened = key
+                for size in self.by_size:
+                    held = idx[pos : pos + size]
+                    if len(held) < size:
+                        continue
+                    for kind, inst, extra in self.options(held, table):
+                        counts = Counter(dict(kinds))
+                        counts[kind] += 1
+                        if not self.viable(counts):
+                            continue
+                        if inst is None:
+                            new_stood, new_open = stood, tuple(sorted(opened + ((kind, held),)))
+                        else:
+                            new_stood = tuple(
+                                sorted((Counter(dict(stood)) + Counter(inst)).items())
+                            )
+                            new_open = opened
+                        new = (tuple(sorted(counts.items())), new_stood, subs + extra, new_open)
+                        frontier[pos + size].setdefault(new, example + ((kind, pos, inst),))
+        return frontier[len(idx)]
+
+    def evaluate(self, hand: str) -> Verdict:
+        """Decide one hand string (with its turned tile first, ``TURNED|…``,
+        when the rule set has an indicator) and say why."""
+        try:
+            indicator, tiles = split_turned(self.rules, hand)
+        except HandError as e:
+            return Verdict(False, reason=f"not a hand: {e}", error=e)
+        excess = physical_excess(self.rules, tiles, indicator)
+        if excess:
+            return Verdict(False, reason=excess)
+        table = resolve_table(self.rules, indicator)
+        held_counts = Counter(t.index for t in tiles)
+        for c in self.rules.where:
+            if c.held and not tile_constraint_holds(
+                resolved(c, table, self.rules), held_counts, self.rules
+            ):
+                return Verdict(False, reason=f"breaks {c.label()}")
+        idx = tuple(t.index for t in tiles)
+        found = self.splits(idx, table)
+        return self.decide(found, idx, table, held_counts)
+
+    def decide(self, found: dict, idx, table, held_counts: Counter) -> Verdict:
+        """The verdict over every split found: the first that some choice of
+        the open melds makes win, else why none does."""
+        broken: dict[str, str] = {}
+        fitted: set[str] = set()
+        for key in sorted(found):
+            kinds = Counter(dict(key[0]))
+            for shape in self.rules.shapes:
+                if not fits_shape(kinds, shape):
+                    continue
+                cs = self.rules.where + shape.where
+                if not all(c.holds_on_melds(kinds) for c in cs if c.is_meld_level):
+                    broken.setdefault(shape.name, self.first_meld_rule(cs, kinds))
+                    fitted.add(shape.name)
+                    continue
+                fitted.add(shape.name)
+                shape_held = [c for c in shape.where if c.held]
+                if not all(
+                    tile_constraint_holds(resolved(c, table, self.rules), held_counts, self.rules)
+                    for c in shape_held
+                ):
+                    broken.setdefault(shape.name, f"breaks {shape_held[0].label()}")
+                    continue
+                choice, why = self.assign(key, cs, table)
+                if choice is not None:
+                    split = self.render(found[key], idx, key[3], choice)
+                    return Verdict(True, shape=shape.name, split=split)
+                broken.setdefault(shape.name, why + " (" + self.sketch(found[key], idx) + ")")
+        return Verdict(False, reason=self.reasons(fitted, broken))
+
+    @staticmethod
+    def first_meld_rule(cs, kinds) -> str:
+        c = next(c for c in cs if c.is_meld_level and not c.holds_on_melds(kinds))
+        return f"breaks {c.label()}"
+
+    def reasons(self, fitted: set[str], broken: dict[str, str]) -> str:
+        """Why each shape fails: no split fits it, or what every fitting
+        split breaks."""
+        out = []
+        for shape in self.rules.shapes:
+            if shape.name not in fitted:
+                out.append(f"no split fits {shape.name} ({_slots_text(shape)})")
+            else:
+                out.append(f"{shape.name} fits but {broken[shape.name]}")
+        return "; ".join(out)
+
+    def candidates(self, kind: str, held, cs, table):
+        """(tiles stood for, substitutes) for an open meld of ``kind``."""
+        only = [c.tiles.tiles for c in cs if c.kind == "only" and not c.held]
+        out = []
+        for k, inst in self.by_size[len(held)]:
+            if k != kind or any(t not in cls for cls in only for t in inst):
+                continue
+            subs = [table.stands(h, t) for h, t in zip(held, inst)]
+            if None not in subs:
+                out.append((inst, sum(subs)))
+        # Tiles standing for themselves first: the split shown reads naturally.
+        return sorted(out, key=lambda c: c[1])
+
+    def assign(self, key, cs, table):
+        """A choice of tiles for the open melds of ``key`` under which every
+        tile condition and ``substitutes`` of ``cs`` holds: (choice, "") or
+        (None, the first rule the choices break)."""
+        _, stood, subs, opened = key
+        tile_cs = [c for c in cs if not c.is_meld_level and not c.held and c.kind != "substitutes"]
+        sub_cs = [c for c in cs if c.kind == "substitutes"]
+        caps = {}
+        for c in tile_cs:
+            if c.kind == "each_tile" and c.op in ("<=", "=="):
+                for t in c.tiles.tiles:
+                    caps[t] = min(caps.get(t, 99), c.value)
+        cands = [self.candidates(kind, held, cs, table) for kind, held in opened]
+        base = Counter(dict(stood))
+        first_broken: list[str] = []
+        tried = [0]
+
+        def check(chosen) -> bool:
+            rep = base + Counter(t for inst, _ in chosen for t in inst)
+            total = subs + sum(s for _, s in chosen)
+            for c in tile_cs + sub_cs:
+                if c.kind == "substitutes":
+                    ok = compare(total, c.op, c.value)
+                else:
+                    ok = tile_constraint_holds(c, rep, self.rules)
+                if not ok:
+                    if not first_broken:
+                        first_broken.append(f"breaks {c.label()}")
+                    return False
+            return True
+
+        def walk(i: int, chosen: list, low: int):
+            if tried[0] > MAX_CHOICES:
+                return None
+            if i == len(cands):
+                tried[0] += 1
+                return list(chosen) if check(chosen) else None
+            same = i > 0 and opened[i] == opened[i - 1]
+            for j in range(low if same else 0, len(cands[i])):
+                inst, s = cands[i][j]
+                counts = base + Counter(t for x, _ in chosen for t in x) + Counter(inst)
+                if any(counts[t] > caps.get(t, 99) for t in inst):
+                    continue
+                found = walk(i + 1, chosen + [cands[i][j]], j)
+                if found is not None:
+                    return found
+            return None
+
+        choice = walk(0, [], 0)
+        if choice is None:
+            why = first_broken[0] if first_broken else "no tile can stand in its open melds"
+            return None, why
+        return choice, ""
+
+    def render(self, example, idx, opened, choice) -> tuple[WildMeld, ...]:
+        """The winning split as melds, with what each wild stands for."""
+        given = {}
+        for (kind, held), (inst, _) in zip(opened, choice or ()):
+            given.setdefault((kind, held), []).append(inst)
+        out = []
+        for kind, pos, inst in example:
+            size = len(inst) if inst is not None else self.open_size(kind)
+            held = idx[pos : pos + size]
+            stood = inst if inst is not None else given[(kind, held)].pop(0)
+            out.append(
+                WildMeld(
+                    kind, tuple(self.names[i] for i in held), tuple(self.names[i] for i in stood)
+                )
+            )
+        return tuple(out)
+
+    def open_size(self, kind: str) -> int:
+        return self.rules.kinds[kind].size
+
+    def sketch(self, example, idx) -> str:
+        """A split, its open melds unresolved: for a losing hand's reason."""
+        parts = []
+        for kind, pos, inst in example:
+            size = len(inst) if inst is not None else self.open_size(kind)
+            held = idx[pos : pos + size]
+            if inst is None:
+                parts.append(f"{kind} " + "".join(self.names[i] for i in held))
+            else:
+                parts.append(
+                    str(
+                        WildMeld(
+                            kind,
+                            tuple(self.names[i] for i in held),
+                            tuple(self.names[i] for i in inst),
+                        )
+                    )
+                )
+        return " | ".join(parts)
