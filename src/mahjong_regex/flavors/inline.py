@@ -68,7 +68,7 @@ def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
         return ir.transform(node, fn)
 
     def rename(node: ir.Node) -> ir.Node:
-        names = sorted({c.name for c in ir.captures(node)})
+        names = sorted({c.name for c in ir.captures(node) if not c.shared})
         if not names:
             return node
         mapping = {name: fresh(name) for name in names}

@@ -116,8 +116,15 @@ def split_turned(rules: RuleSet, hand: str):
 
 def physical_excess(rules: RuleSet, tiles, indicator: int | None) -> str | None:
     """The physical limit broken, in words, or None: a tile held more than 4
-    times (the turned tile counts), a flower twice."""
+    times (the turned tile counts, also one fixed by
+    :meth:`~mahjong_regex.ruleset.model.RuleSet.with_indicator`), a flower
+    twice.  Always None for a
+    relaxed rule set that left the limit out (``rules.physical_limit``)."""
+    if not rules.physical_limit:
+        return None
     counts = Counter(t.index for t in tiles)
+    if indicator is None:
+        indicator = rules.turned
     if indicator is not None:
         counts[indicator] += 1
     for i, n in sorted(counts.items()):

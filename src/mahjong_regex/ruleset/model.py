@@ -141,6 +141,11 @@ class MeldKind:
     of: TileClass | None
     span: Span
     step: int = 1
+    #: For the compiler, in a rule set with wild tiles: how many places may
+    #: be stand-ins ("any", "none" or "one"), and whether stand-ins count
+    #: toward a copy limit (see :mod:`mahjong_regex.compiler.wildplan`).
+    stand_ins: str = "any"
+    counted: bool = False
 
     def instances(self, alphabet: Alphabet) -> tuple[tuple[int, ...], ...]:
         """Every tile sequence (tuple of tile indices) this kind matches, in
@@ -278,6 +283,11 @@ class Shape:
         return tuple(seen)
 
 
+#: How patterns and the evaluator name the physical limit of a rule set
+#: with wild tiles.
+PHYSICAL_LIMIT = "no tile held more than 4 times, no flower twice"
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """A checked rule set, ready for evaluation and compilation.
@@ -297,13 +307,20 @@ class RuleSet:
     warnings: tuple[tuple[str, Span], ...] = field(default=(), compare=False)
     wilds: tuple[Wild, ...] = ()
     indicator: TileClass | None = None
+    #: With wild tiles: is the physical limit checked (False only in a
+    #: :meth:`relaxed` rule set that left it out)?
+    physical_limit: bool = True
+    #: The turned tile fixed by :meth:`with_indicator` (a tile index): the
+    #: hand has no turned tile of its own, and this one counts toward the
+    #: physical limit.
+    turned: int | None = None
 
     @property
     def has_wilds(self) -> bool:
         """Does the rule set have wild tiles or a turned indicator?  Such a
         rule set also has the physical limit: no tile more than 4 times (the
         turned tile counts), no flower twice."""
-        return bool(self.wilds) or self.indicator is not None
+        return bool(self.wilds) or self.indicator is not None or self.turned is not None
 
     @property
     def source_hash(self) -> str:
@@ -313,11 +330,51 @@ class RuleSet:
     def relaxed(self, labels) -> "RuleSet":
         """This rule set less the constraints whose :meth:`Constraint.label`
         is in ``labels``: what a pattern decides when a flavor left those
-        constraints unchecked on request."""
+        constraints unchecked on request.  A label ending in
+        :data:`PHYSICAL_LIMIT` drops the physical limit of a rule set with
+        wild tiles."""
         drop = set(labels)
         keep = lambda cs: tuple(c for c in cs if c.label() not in drop)  # noqa: E731
         shapes = tuple(replace(s, where=keep(s.where)) for s in self.shapes)
-        return replace(self, shapes=shapes, where=keep(self.where))
+        physical = self.physical_limit and not any(d.endswith(PHYSICAL_LIMIT) for d in drop)
+        return replace(self, shapes=shapes, where=keep(self.where), physical_limit=physical)
+
+    def with_indicator(self, turned: int) -> "RuleSet":
+        """This rule set for hands whose turned tile is ``turned`` (a tile
+        index): the wild tiles and classes that depend on the turned tile
+        are made fixed, and hands are written without the turned tile (it
+        still counts toward the physical limit).  A pattern of the result
+        needs no backreference to learn the wild tiles.
+
+        Raises ValueError when the rule set has no indicator, or ``turned``
+        is not a tile it may turn."""
+        if self.indicator is None:
+            raise ValueError(f"rule set {self.name!r} has no indicator")
+        if turned not in self.indicator.tiles:
+            name = self.alphabet.tiles[turned].name
+            raise ValueError(f"{name} is not a tile the indicator of {self.name!r} may be")
+        nexts = successors(self.alphabet)
+
+        def fix(cls: TileClass | None) -> TileClass | None:
+            if cls is None or not cls.dynamic:
+                return cls
+            return TileClass(cls.resolve(turned, nexts), cls.text)
+
+        def fix_c(c: Constraint) -> Constraint:
+            return replace(c, tiles=fix(c.tiles), parts=tuple(fix_c(p) for p in c.parts))
+
+        wilds = tuple(replace(w, tiles=fix(w.tiles), domain=fix(w.domain)) for w in self.wilds)
+        kinds = {n: replace(k, of=fix(k.of)) for n, k in self.kinds.items()}
+        shapes = tuple(replace(s, where=tuple(map(fix_c, s.where))) for s in self.shapes)
+        return replace(
+            self,
+            kinds=kinds,
+            shapes=shapes,
+            where=tuple(map(fix_c, self.where)),
+            wilds=wilds,
+            indicator=None,
+            turned=turned,
+        )
 
     def line(self, n: int) -> str:
         """Source line ``n`` (1-based) without its comment, stripped."""
