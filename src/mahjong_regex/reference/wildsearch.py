@@ -188,60 +188,83 @@ class WildEvaluator:
     def assign(self, key, cs, table):
         """A choice of tiles for the open melds of ``key`` under which every
         tile condition and ``substitutes`` of ``cs`` holds: (choice, "", "")
-        or (None, the first rule the choices break, what breaks it)."""
+        or (None, the first rule the choices break, what breaks it).  A
+        partial choice that :meth:`doomed` rejects is not followed."""
         _, stood, subs, opened = key
-        tile_cs = [c for c in cs if not c.is_meld_level and not c.held and c.kind != "substitutes"]
-        sub_cs = [c for c in cs if c.kind == "substitutes"]
-        caps = {}
-        for c in tile_cs:
-            if c.kind == "each_tile" and c.op in ("<=", "=="):
-                for t in c.tiles.tiles:
-                    caps[t] = min(caps.get(t, 99), c.value)
-        cands = [self.candidates(kind, held, cs, table) for kind, held in opened]
+        checked = [c for c in cs if not c.is_meld_level and not c.held]
         base = Counter(dict(stood))
-        first_broken: list[tuple[str, str]] = []
+        rooms = [sum(len(h) for _, h in opened[i:]) for i in range(len(opened) + 1)]
+        first = self.doomed(checked, base, subs, rooms[0])
+        if first is not None:
+            return None, first.label(), self.excess(first, base, subs)
+        cands = [self.candidates(kind, held, cs, table) for kind, held in opened]
+        broken: list[tuple[str, str]] = []
         tried = [0]
 
-        def check(chosen) -> bool:
-            rep = base + Counter(t for inst, _ in chosen for t in inst)
-            total = subs + sum(s for _, s in chosen)
-            for c in tile_cs + sub_cs:
+        def note(c, rep: Counter, total: int) -> None:
+            if not broken:
+                broken.append((c.label(), self.excess(c, rep, total)))
+
+        def check(rep: Counter, total: int) -> bool:
+            for c in checked:
                 if c.kind == "substitutes":
                     ok = compare(total, c.op, c.value)
                 else:
                     ok = tile_constraint_holds(c, rep, self.rules)
                 if not ok:
-                    if not first_broken:
-                        first_broken.append((c.label(), self.excess(c, rep, total)))
+                    note(c, rep, total)
                     return False
             return True
 
-        def walk(i: int, chosen: list, low: int):
+        def walk(i: int, chosen: list, rep: Counter, total: int, low: int):
             if tried[0] > MAX_CHOICES:
                 return None
             if i == len(cands):
                 tried[0] += 1
-                return list(chosen) if check(chosen) else None
+                return list(chosen) if check(rep, total) else None
             same = i > 0 and opened[i] == opened[i - 1]
             for j in range(low if same else 0, len(cands[i])):
                 inst, s = cands[i][j]
-                counts = base + Counter(t for x, _ in chosen for t in x) + Counter(inst)
-                if any(counts[t] > caps.get(t, 99) for t in inst):
+                more = rep + Counter(inst)
+                bad = self.doomed(checked, more, total + s, rooms[i + 1])
+                if bad is not None:
+                    note(bad, more, total + s)
                     continue
-                found = walk(i + 1, chosen + [cands[i][j]], j)
+                found = walk(i + 1, chosen + [cands[i][j]], more, total + s, j)
                 if found is not None:
                     return found
             return None
 
-        choice = walk(0, [], 0)
-        if choice is None:
-            if first_broken:
-                return None, *first_broken[0]
-            if tried[0] > MAX_CHOICES:
-                return None, f"no choice of the first {MAX_CHOICES} for its open melds", ""
-            capped = [c.label() for c in tile_cs if c.kind == "each_tile" and c.op != ">="]
-            return None, (capped or ["no tile can stand in its open melds"])[0], ""
-        return choice, "", ""
+        choice = walk(0, [], base, subs, 0)
+        if choice is not None:
+            return choice, "", ""
+        if tried[0] > MAX_CHOICES:
+            return None, f"no choice of the first {MAX_CHOICES} for its open melds", ""
+        return None, *(broken[0] if broken else ("no tile can stand in its open melds", ""))
+
+    def doomed(self, cs, base: Counter, subs: int, room: int):
+        """A constraint of ``cs`` that the closed melds (tiles stood for
+        ``base``, ``subs`` stand-ins) break already, so that no choice of
+        ``room`` tiles for the open melds can mend it (``only``, an upper
+        bound, a lower bound needing more than ``room`` tiles), or None."""
+        for c in cs:
+            if c.kind == "substitutes":
+                if c.op == "<=" and subs > c.value:
+                    return c
+            elif c.kind == "only" or (
+                c.op == "<=" and c.kind in ("each_tile", "tile_count", "suit_count")
+            ):
+                if not tile_constraint_holds(c, base, self.rules):
+                    return c
+            elif c.op == ">=" and c.kind in ("each_tile", "tile_count"):
+                have = [base.get(t, 0) for t in c.tiles.tiles]
+                if c.kind == "each_tile":
+                    need = sum(max(0, c.value - n) for n in have)
+                else:
+                    need = c.value - sum(have)
+                if need > room:
+                    return c
+        return None
 
     def excess(self, c, rep: Counter, subs: int) -> str:
         """What breaks constraint ``c`` on the tiles stood for ``rep``, in
