@@ -12,7 +12,7 @@ A rule set with wild tiles gets more (:func:`wild_hand`): the turned tile
 first, when there is one (every tile that may be turned, sometimes one held
 four times already, or a bad prefix); then tiles of the built melds replaced
 by wild tiles at every place (first, middle or last of a chow, anywhere in
-a pung or pair), melds of wild tiles standing for themselves (and 白 as the
+a pung or pair; chows are picked more often), melds of wild tiles standing for themselves (and 白 as the
 财神's face), melds made of wild tiles only, fifth copies made with a wild
 or held, tiles that no meld takes, and three or four wilds at once.
 """
@@ -146,7 +146,8 @@ def damage(choose: Chooser, text: str) -> str:
 
 
 #: The changes a hand with wild tiles gets, 0 to 3 of them (see :func:`wild_hand`).
-WILD_OPS = ("replace",) * 4 + ("self", "self", "fifth", "physical", "loose", "many", "open")
+WILD_OPS = ("replace",) * 3 + ("chow",) * 2 + ("self", "self", "fifth", "physical")
+WILD_OPS += ("loose", "many", "open")
 
 
 class WildKit:
@@ -159,6 +160,7 @@ class WildKit:
     def __init__(self, rules: RuleSet, table: Table, instances: dict[str, list[list[str]]]):
         names = [t.name for t in rules.alphabet.tiles]
         self.table = table
+        self.turned = [] if table.indicator is None else [names[table.indicator]]
         self.index = {n: i for i, n in enumerate(names)}
         self.wilds = [names[i] for i in sorted(table.domain)]
         self.proxies = {names[p]: names[t] for p, t in table.proxy.items() if p not in table.domain}
@@ -167,6 +169,7 @@ class WildKit:
         used = {t for ms in instances.values() for m in ms for t in m}
         self.loose = [n for n in names if n not in used] or self.wilds
         self.limit = {t.name: 1 if t.flower else 4 for t in rules.alphabet.tiles}
+        self.runs = {k.name for k in rules.kinds.values() if k.form == "run"}
 
     def stand_ins(self, tile: str) -> list[str]:
         """The wild tiles and proxies that may stand at ``tile``'s place as
@@ -177,9 +180,9 @@ class WildKit:
         return out or self.wilds
 
     def spare(self, options: list[str], melds: list) -> list[str]:
-        """Those of ``options`` the hand ``melds`` holds fewer times than
-        there are (all of them when there is none)."""
-        held = Counter(t for _, m in melds for t in m)
+        """Those of ``options`` the hand ``melds`` and the turned tile hold
+        fewer times than there are (all of them when there is none)."""
+        held = Counter([t for _, m in melds for t in m] + self.turned)
         return [w for w in options if held[w] < self.limit[w]] or options
 
 
@@ -238,10 +241,11 @@ def wild_change(choose: Chooser, melds: list, kit: WildKit, instances, op: str) 
     (kind, tiles), in place."""
     if not melds or not kit.wilds:
         return
-    i = choose.integer(0, len(melds) - 1)
+    runs = [j for j, (k, _) in enumerate(melds) if k in kit.runs]
+    i = choose.element(runs) if op == "chow" and runs else choose.integer(0, len(melds) - 1)
     kind, meld = melds[i]
     p = choose.integer(0, len(meld) - 1)
-    if op == "replace":
+    if op in ("replace", "chow"):
         meld[p] = choose.element(kit.spare(kit.stand_ins(meld[p]), melds))
     elif op == "self" and not kit.selfs.get(kind):
         wild_change(choose, melds, kit, instances, "open")
@@ -292,7 +296,7 @@ def turned_prefix(rules: RuleSet, choose: Chooser, turned: str, hand: list[str],
     most, when that is three or four times; 1 in 25 the prefix is bad:
     missing, empty, two tiles, no ``|``, or a tile that is never turned."""
     r = choose.integer(0, 24)
-    if r == 0:
+    if r == 24:
         names = [t.name for t in rules.alphabet.tiles]
         never = [names[i] for i in range(len(names)) if i not in rules.indicator.tiles]
         bad = choose.element(("none", "empty", "two", "bar", "never"))
@@ -305,7 +309,7 @@ def turned_prefix(rules: RuleSet, choose: Chooser, turned: str, hand: list[str],
         if bad == "bar":
             return turned + text
         return (choose.element(never) if never else "x") + "|" + text
-    if r <= 3:
+    if r >= 21:
         counts = Counter(t for t in hand if turnable(rules, t))
         most = max(counts.values(), default=0)
         if most >= 3:
