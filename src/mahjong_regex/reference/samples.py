@@ -261,10 +261,9 @@ def wild_change(choose: Chooser, melds: list, kit: WildKit, instances, op: str) 
     elif op == "loose":
         meld[p] = choose.element(kit.loose)
     elif op == "many":
-        start = choose.integer(0, len(kit.wilds) - 1)
-        for n in range(choose.integer(2, 4)):
+        for _ in range(choose.integer(2, 4)):
             _, m = melds[choose.integer(0, len(melds) - 1)]
-            m[choose.integer(0, len(m) - 1)] = kit.wilds[(start + n) % len(kit.wilds)]
+            m[choose.integer(0, len(m) - 1)] = choose.element(kit.spare(kit.wilds, melds))
     elif op == "open":
         for q in range(len(meld)):
             meld[q] = ""  # not held while its stand-in is drawn
