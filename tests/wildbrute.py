@@ -65,9 +65,7 @@ def brute_wins(rules: RuleSet, hand: str, most: int = 3) -> bool | None:
     wild, proxy = stand_ins(rules, turned)
     if sum(1 for h in held if h in wild) > most:
         return None
-    choices = [
-        sorted(wild[h]) if h in wild else [proxy[h]] if h in proxy else [h] for h in held
-    ]
+    choices = [sorted(wild[h]) if h in wild else [proxy[h]] if h in proxy else [h] for h in held]
     names = [t.name for t in rules.alphabet.tiles]
     for stood in product(*choices):
         subs = sum(1 for h, s in zip(held, stood) if h in wild and h != s)
