@@ -193,7 +193,7 @@ def test_the_command_line_reports_a_bad_turned_tile_by_position():
         ),
     ],
 )
-def test_the_physical_limit_counts_the_turned_tile(name, hand, reason):
+def test_the_physical_limit_counts_the_turned_tile_and_flowers_once(name, hand, reason):
     assert evaluator(name).evaluate(hand).reason == reason
 
 
