@@ -9,6 +9,7 @@ from mahjong_regex import compile_pattern
 from mahjong_regex.automata.render import literal_set
 from mahjong_regex.pipeline import compile_rules, emit, render
 from mahjong_regex.reference import tile_constraint_holds
+from mahjong_regex.reference.wilds import resolve_table
 from mahjong_regex.reference.samples import random_hands
 
 __all__ = [
@@ -25,5 +26,6 @@ __all__ = [
     "load_rules",
     "random_hands",
     "render",
+    "resolve_table",
     "tile_constraint_holds",
 ]
