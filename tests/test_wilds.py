@@ -14,14 +14,14 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import WILD_RULE_SETS, WILD_RULES, evaluator, read_fixtures, rules
+from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules
 from hands import corpus
 from mahjong_regex.reference.samples import random_hands
 from mahjong_regex.reference.wilds import resolve_table, split_turned
 from mahjong_regex.ruleset.model import successor_identity
 from wildbrute import brute_wins, parse, stand_ins
 
-HONGZHONG = str(WILD_RULES / "hongzhong.meld")
+HONGZHONG = "hongzhong"
 #: The issue's hands: 中 as 一条 or 五条; 中 as a fifth 一万, or a tile over.
 ISSUE_WIN = "一万二万三万四万五万六万七筒八筒九筒一条一条中五条五条"
 ISSUE_NO = "一万一万一万一万中二筒三筒四筒五筒六筒七筒七条八条九条"
@@ -149,7 +149,7 @@ def test_a_bad_turned_tile_is_not_a_hand_and_says_where(hand, position, message)
 
 def test_the_command_line_reports_a_bad_turned_tile_by_position():
     hands = [h for h, _, _ in TURNED_ERRORS]
-    out = run("match", str(WILD_RULES / "wuhan.meld"), stdin="\n".join(hands) + "\n")
+    out = run("match", "wuhan", stdin="\n".join(hands) + "\n")
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
         f"mahjong-regex: hand {n}: character {p}: {m}"
