@@ -33,9 +33,9 @@ from internals import (
     ir,
     literal_set,
     load_rules,
+    crowded_wild_hands,
     random_hands,
     render,
-    resolve_table,
     tile_constraint_holds,
 )
 from results import LINEAR_TIME
@@ -179,7 +179,7 @@ def hostile_strings(rules, evaluator, mix: Mix, size: int) -> list[tuple[str, st
     each except (d) and (f).  The winning hand is the first winning hand of
     ``mix``.  A rule set with an indicator gets its strings after the winning
     hand's ``TURNED|``; one with wild tiles also gets (f): hands of 14 to 22
-    tiles made of wild tiles and near-melds (:func:`wild_hands`)."""
+    tiles made of wild tiles and near-melds (``crowded_wild_hands`` of the hand samples)."""
     alphabet = rules.alphabet
     names = [t.name for t in alphabet.tiles]
     win = next((h for h, w in zip(mix.hands, mix.truth) if w), None)
@@ -207,29 +207,7 @@ def hostile_strings(rules, evaluator, mix: Mix, size: int) -> list[tuple[str, st
         ("e", "a winning hand repeated", repeat(win)),
     ]
     if rules.has_wilds:
-        shorts = wild_hands(rules, turned, tiles)
+        shorts = list(crowded_wild_hands(rules, turned, tiles).values())
         described = f"{len(shorts)} hands of 14-22 tiles of wild tiles and near-melds"
         out += [(f"f{i}", described, text) for i, text in enumerate(shorts, 1)]
-    return out
-
-
-def wild_hands(rules, turned: str, tiles: list[str]) -> list[str]:
-    """Short hands that make a backtracking engine try many splits: for each
-    length from 14 to 22 tiles, the winning hand's tiles (``tiles``, after
-    ``turned``) repeated to that length with a wild tile at every third
-    place, at every other place, and in place of every tile."""
-    indicator = None
-    if turned:
-        indicator = rules.alphabet.tokenize(turned[:-1])[0].index
-    table = resolve_table(rules, indicator)
-    wild = sorted(table.domain) or sorted(table.proxy)
-    if not wild:
-        return []
-    w = rules.alphabet.tiles[wild[0]].name
-    out = []
-    for length in range(14, 23):
-        base = (tiles * 2)[:length]
-        out.append(turned + "".join(w if i % 3 == 2 else t for i, t in enumerate(base)))
-        out.append(turned + "".join(w if i % 2 else t for i, t in enumerate(base)))
-        out.append(turned + w * length)
     return out

@@ -17,8 +17,7 @@ import regex
 from conftest import IN_CI, RULE_SETS, WILD_RULE_SETS, evaluator, rules
 from test_flavors import CANNOT
 from mahjong_regex import compile_pattern
-from mahjong_regex.reference.samples import random_hands
-from mahjong_regex.reference.wilds import resolve_table
+from mahjong_regex.reference.samples import crowded_wild_hands, random_hands
 
 CHECK = """
 const { check } = require('recheck');
@@ -90,27 +89,7 @@ def hostile(name: str) -> dict[str, str]:
         "wins repeated": turned + (win * 10000)[:10000],
     }
     if name in WILD_RULE_SETS:
-        out.update(wild_hands(name, turned, [t.name for t in r.alphabet.tokenize(win)]))
-    return out
-
-
-def wild_hands(name: str, turned: str, tiles: list[str]) -> dict[str, str]:
-    """Hands of 14 to 22 tiles: a winning hand's tiles with a wild tile at
-    every third place, every other place, or every place."""
-    r = rules(name)
-    indicator = r.alphabet.tokenize(turned[:-1])[0].index if turned else None
-    table = resolve_table(r, indicator)
-    w = r.alphabet.tiles[min(table.domain)].name
-    out = {}
-    for n in range(14, 23):
-        base = (tiles * 2)[:n]
-        out[f"{n} tiles, a wild every third"] = turned + "".join(
-            w if i % 3 == 2 else t for i, t in enumerate(base)
-        )
-        out[f"{n} tiles, a wild every other"] = turned + "".join(
-            w if i % 2 else t for i, t in enumerate(base)
-        )
-        out[f"{n} wild tiles"] = turned + w * n
+        out.update(crowded_wild_hands(r, turned, [t.name for t in r.alphabet.tokenize(win)]))
     return out
 
 

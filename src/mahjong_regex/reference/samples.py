@@ -326,3 +326,32 @@ def random_hands(rules: RuleSet, n: int, seed: int = 0) -> list[str]:
     choose = RandomChooser(seed)
     instances = meld_instances(rules)
     return [near_boundary(rules, choose, instances) for _ in range(n)]
+
+
+def crowded_wild_hands(rules: RuleSet, turned: str, tiles: Sequence[str]) -> dict[str, str]:
+    """Short hands that make a backtracking engine try many splits of wild
+    tiles: for each length from 14 to 22 tiles, the tile names ``tiles`` (a
+    hand's, in order) repeated to that length with a wild tile at every third
+    place, at every other place, and in place of every tile.  ``turned`` is
+    the ``TURNED|`` prefix each hand starts with ("" without an indicator).
+
+    Returns {description: hand string}; empty for a rule set without wild
+    tiles.  Raises :class:`~mahjong_regex.diagnostics.HandError` if
+    ``turned`` does not start with a tile name."""
+    indicator = None
+    if turned:
+        indicator = rules.alphabet.tokenize(turned[:-1])[0].index
+    table = resolve_table(rules, indicator)
+    wild = sorted(table.domain) or sorted(table.proxy)
+    if not wild:
+        return {}
+    w = rules.alphabet.tiles[wild[0]].name
+    out = {}
+    for length in range(14, 23):
+        base = (list(tiles) * 2)[:length]
+        every_third = "".join(w if i % 3 == 2 else t for i, t in enumerate(base))
+        every_other = "".join(w if i % 2 else t for i, t in enumerate(base))
+        out[f"{length} tiles, a wild tile every third"] = turned + every_third
+        out[f"{length} tiles, a wild tile every other"] = turned + every_other
+        out[f"{length} wild tiles"] = turned + w * length
+    return out
