@@ -232,6 +232,7 @@ def prefix(ctx: Context, length: ir.Look) -> list[ir.Node]:
             "indicator",
             "the wild tiles depend on the turned tile, read with backreferences; "
             "--indicator TILE compiles a pattern for one turned tile",
+            ctx.rules.indicator_span,
         )
     branches = []
     for t in table.turned:
