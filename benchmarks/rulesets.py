@@ -1,6 +1,7 @@
 """Size and speed of every built-in rule set in every flavor: one row each.
 
-Run as ``python benchmarks/rulesets.py [--out benchmarks/rulesets.json]``.
+Run as ``python benchmarks/rulesets.py [--out benchmarks/rulesets.json]``;
+``--rulesets a,b --update`` measures only those and keeps the other rows.
 
 For each built-in rule set and flavor it measures:
 
@@ -139,9 +140,23 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=HERE / "rulesets.json", help="JSON output path")
     p.add_argument("--rulesets", help="comma-separated built-in names (default: all)")
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
+    )
     args = p.parse_args(argv)
     names = args.rulesets.split(",") if args.rulesets else list(BUILTINS)
-    rows = [row for name in names for row in measure(name)]
+    fresh = {name: measure(name) for name in names}
+    if args.update and args.out.exists():
+        old = json.loads(args.out.read_text("utf-8"))["rows"]
+        for r in old:
+            fresh.setdefault(r["ruleset"], [])
+        for r in old:
+            if r["ruleset"] not in names:
+                fresh[r["ruleset"]].append(r)
+    order = [n for n in BUILTINS if n in fresh] + [n for n in fresh if n not in BUILTINS]
+    rows = [row for name in order for row in fresh[name]]
     body = [
         [
             r["ruleset"],

@@ -74,11 +74,13 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     # then checks the moved constraints too.
     guard = not (single and moved) and (fixed_width(ctx) is None or char_width(ctx) is not None)
     parts: list[ir.Node] = [ir.Start()]
+    size = length(ctx, window, moved if single else (), guard)
     if ctx.wild is not None:
         from .wilds import prefix
 
-        parts += prefix(ctx)
-    parts.append(length(ctx, window, moved if single else (), guard))
+        parts += prefix(ctx, size)
+    else:
+        parts.append(size)
     bodies = []
     for i, (s, p) in enumerate(zip(rules.shapes, plans)):
         own = length(ctx, p.window, p.moved, guard=False) if p.moved and not single else None
@@ -93,7 +95,9 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     if ctx.wild is not None:
         from .wildchecks import physical_limit
 
-        costly += physical_limit(ctx)
+        # Before the melds: the length lookahead bounds its scans, and a hand
+        # of many wild tiles fails here instead of in every split of them.
+        cheap += physical_limit(ctx)
     after = {i: list(b.after) for i, b in enumerate(bodies) if b.after}
     for i, checks in (split[1] if split else {}).items():
         after.setdefault(i, []).extend(checks)

@@ -31,21 +31,22 @@ def physical_label(ctx: Context) -> str:
 def physical_limit(ctx: Context) -> list[ir.Node]:
     """Lookaheads for the physical limit of a rule set with wild tiles."""
     label = physical_label(ctx)
+    span = ctx.rules.wilds[0].span if ctx.rules.wilds else ctx.rules.indicator_span
     tiles = ctx.alphabet.tiles
     from ..ruleset.model import TileClass
 
     every = TileClass(frozenset(all_tiles(ctx)), "tile")
-    out = [ir.Look(too_many(ctx, every, 4, label), negate=True, label=label)]
+    out = [ir.Look(too_many(ctx, every, 4, label), negate=True, label=label, span=span)]
     flowers = {t.index for t in tiles if t.flower}
     if flowers:
         cls = TileClass(frozenset(flowers), "flower")
-        out.append(ir.Look(too_many(ctx, cls, 1, label), negate=True, label=label))
+        out.append(ir.Look(too_many(ctx, cls, 1, label), negate=True, label=label, span=span))
     if ctx.wild.turned:
         scan = ir.seq(skip(ctx, all_tiles(ctx)), ir.Backref("ind"))
-        out.append(ir.Look(ir.Repeat(scan, 4, 4), negate=True, label=label))
+        out.append(ir.Look(ir.Repeat(scan, 4, 4), negate=True, label=label, span=span))
     elif ctx.rules.turned is not None:
         cls = TileClass(frozenset({ctx.rules.turned}), "the turned tile")
-        out.append(ir.Look(too_many(ctx, cls, 3, label), negate=True, label=label))
+        out.append(ir.Look(too_many(ctx, cls, 3, label), negate=True, label=label, span=span))
     return out
 
 

@@ -100,7 +100,7 @@ def wild_meld_body(ctx: Context, kinds: list[MeldKind], label: str = "") -> ir.N
         if wild is None:
             return ir.seq(runs, label=label)
         n = len(insts[0])
-        every = ir.Repeat(wild, n, n)
+        every = ir.Repeat(wild, n, n, label="wild tiles only: any run")
         return ir.alt(every, ir.seq(ir.Look(every, negate=True), runs), label=label)
     tiles = sorted(k.of.tiles if k.of else range(len(ctx.alphabet.tiles)))
     if free:
@@ -121,9 +121,11 @@ def canonical_same(ctx: Context, kinds: list[MeldKind], tiles) -> ir.Node | None
     if own is None:
         return None
     lo, hi = kinds[0].size, kinds[-1].size
-    branches: list[ir.Node] = [ir.Repeat(wild, lo, hi)]
+    branches: list[ir.Node] = [ir.Repeat(wild, lo, hi, label="wild tiles only: any tile")]
     for j in range(hi):
         cap = ctx.names.capture("t")
         rest = ir.Repeat(ir.alt(ir.Backref(cap), wild), max(lo - 1 - j, 0), hi - 1 - j)
-        branches.append(ir.seq(ir.Repeat(wild, j, j), ir.Capture(cap, own), rest))
+        ahead = f"{j} wild tile{'s' if j > 1 else ''}, then " if j else ""
+        label = f"{ahead}a tile held as itself, then its copies or wild tiles"
+        branches.append(ir.seq(ir.Repeat(wild, j, j), ir.Capture(cap, own), rest, label=label))
     return ir.alt(*branches)

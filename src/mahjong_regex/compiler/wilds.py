@@ -13,7 +13,7 @@ JavaScript (``(?<=^三万\\|[^]*)``).  The turned tile itself is captured
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import ir
 from ..flavors.table import unsupported
@@ -206,29 +206,33 @@ def place(ctx: Context, t: int, flag=None) -> ir.Node:
     (``(?>五万|\\k<ind>)``), or, without atomic groups, ``t`` is read only
     when it is not the wild tile (``(?!\\k<ind>)五万|\\k<ind>``)."""
     others = stand_ins(ctx, t)
+    label = f"{name(ctx, t)} or a wild tile for it" if others else ""
     if flag is not None and others:
-        return ir.alt(natural(ctx, {t}), ir.seq(ir.alt(*others), flag(t)))
+        return ir.alt(natural(ctx, {t}), ir.seq(ir.alt(*others), flag(t)), label=label)
     dyn = dynamic_for(ctx, {t}) if flag is None else []
     if not dyn or t in proxy_tiles(ctx):
-        return ir.alt(natural(ctx, {t}), *others)
+        return ir.alt(natural(ctx, {t}), *others, label=label)
     if ctx.caps.atomic:
-        return ir.Atomic(ir.alt(natural(ctx, {t}), *others))
+        return ir.Atomic(ir.alt(natural(ctx, {t}), *others), label=label)
     own = ir.seq(ir.Look(ir.alt(*dyn), negate=True), natural(ctx, {t}))
-    return ir.alt(own, *others)
+    return ir.alt(own, *others, label=label)
 
 
-def prefix(ctx: Context) -> list[ir.Node]:
+def prefix(ctx: Context, length: ir.Look) -> list[ir.Node]:
     """The turned tile and ``|``: ``(?<ind>三万(?<i3>)|…)\\|`` (the flags
-    only where a backreference to an unset group fails).  Empty without a
-    turned tile."""
+    only where a backreference to an unset group fails), with ``length`` (the
+    length lookahead of the hand) checked right after the turned tile, before
+    any scan of the hand, so that a long string fails there.  Without a
+    turned tile: ``[length]``."""
     table = ctx.wild
     if table is None or not table.turned:
-        return []
+        return [length]
     if not ctx.caps.backrefs:
         raise WildUnsupported(
             "indicator",
             "the wild tiles depend on the turned tile, read with backreferences; "
             "--indicator TILE compiles a pattern for one turned tile",
+            ctx.rules.indicator_span,
         )
     branches = []
     for t in table.turned:
@@ -239,6 +243,7 @@ def prefix(ctx: Context) -> list[ir.Node]:
             flag = ctx.names_of_turned[t]
             branches.append(ir.seq(lit, ir.Capture(flag, ir.EMPTY, describes="the turned tile")))
     out: list[ir.Node] = [ir.Capture("ind", ir.alt(*branches), describes="the turned tile")]
+    out.append(replace(length, item=ir.seq(ir.Lit("|"), length.item)))
     if not any(which == "next" for which, _ in table.dynamic):
         return out + [ir.Lit("|")]
     if ctx.caps.captures == "empty_unset":

@@ -105,6 +105,8 @@ def emulate_atomic(pattern: ir.Pattern) -> ir.Pattern:
     """Atomic groups for a flavor without them: ``(?=(?<a1>X))\\k<a1>``.  A
     lookahead is atomic in every flavor, and the backreference then takes
     exactly the text its one match found."""
+    if not any(isinstance(n, ir.Atomic) for t in ir.trees(pattern) for n in ir.walk(t)):
+        return pattern
     used = ir.group_names(pattern)
     counter = [0]
 

@@ -93,25 +93,42 @@ def split_turned(rules: RuleSet, hand: str):
     """(turned tile index or None, the hand's tiles) for a hand string,
     ``TURNED|HAND`` when the rule set has an indicator.
 
-    Raises :class:`~mahjong_regex.diagnostics.HandError`."""
+    Raises :class:`~mahjong_regex.diagnostics.HandError`, its position
+    counted in the whole string: no ``|``, no turned tile or more than one,
+    a tile that is never turned, no tile after ``|``, or a character that
+    starts no tile name."""
     alphabet = rules.alphabet
-    if rules.indicator is None:
+    if rules.indicator is None or not hand:
         return None, alphabet.tokenize(hand)
     if "|" not in hand:
-        raise HandError(0, hand[:1], message="the hand starts with the turned tile and '|'")
-    head, rest = hand.split("|", 1)
-    turned = alphabet.tokenize(head) if head else ()
-    if len(turned) != 1 or turned[0].index not in rules.indicator.tiles:
         raise HandError(
             0,
-            head[:1],
-            message=f"'{head}' is not a tile that may be turned ({rules.indicator.text})",
+            hand[:1],
+            message="no '|': the hand starts with the turned tile and '|' (TURNED|HAND)",
         )
+    head, rest = hand.split("|", 1)
+    turned = alphabet.tokenize(head) if head else ()
+    if len(turned) != 1:
+        what = "no turned tile" if not turned else f"{len(turned)} tiles '{head}'"
+        raise HandError(0, head[:1] or "|", message=f"{what} before '|': one tile is turned")
+    if turned[0].index not in rules.indicator.tiles:
+        raise HandError(
+            0, head[:1], message=f"'{head}' is never turned ({turnable(rules)} is turned)"
+        )
+    if not rest:
+        raise HandError(len(head) + 1, "", message="no tiles after the turned tile and '|'")
     try:
         tiles = alphabet.tokenize(rest)
     except HandError as e:
         raise replace(e, position=e.position + len(head) + 1) from None
     return turned[0].index, tiles
+
+
+def turnable(rules: RuleSet) -> str:
+    """The tiles that may be turned, in words: "a suited tile" (the
+    ``indicator of`` class), or "any tile but a flower"."""
+    text = rules.indicator.text
+    return "any tile but a flower" if text.startswith("indicator") else f"a {text} tile"
 
 
 def physical_excess(rules: RuleSet, tiles, indicator: int | None) -> str | None:

@@ -124,48 +124,52 @@ class WildEvaluator:
 
     def decide(self, found: dict, idx, table, held_counts: Counter) -> Verdict:
         """The verdict over every split found: the first that some choice of
-        the open melds makes win, else why none does."""
-        broken: dict[str, str] = {}
-        fitted: set[str] = set()
-        for key in sorted(found):
+        the open melds makes win (fewest stand-ins first, so the split shown
+        reads naturally), else why none does."""
+        # shape -> {a rule a fitting split breaks: an example, in words}
+        broken: dict[str, dict[str, str]] = {}
+        for key in sorted(found, key=lambda k: (k[2], len(k[3]), k)):
             kinds = Counter(dict(key[0]))
             for shape in self.rules.shapes:
                 if not fits_shape(kinds, shape):
                     continue
+                why = broken.setdefault(shape.name, {})
                 cs = self.rules.where + shape.where
-                if not all(c.holds_on_melds(kinds) for c in cs if c.is_meld_level):
-                    broken.setdefault(shape.name, self.first_meld_rule(cs, kinds))
-                    fitted.add(shape.name)
+                meld_broken = [c for c in cs if c.is_meld_level and not c.holds_on_melds(kinds)]
+                if meld_broken:
+                    why.setdefault(meld_broken[0].label(), self.sketch(found[key], idx))
                     continue
-                fitted.add(shape.name)
-                shape_held = [c for c in shape.where if c.held]
-                if not all(
-                    tile_constraint_holds(resolved(c, table, self.rules), held_counts, self.rules)
-                    for c in shape_held
-                ):
-                    broken.setdefault(shape.name, f"breaks {shape_held[0].label()}")
+                held_broken = [
+                    c
+                    for c in shape.where
+                    if c.held
+                    and not tile_constraint_holds(
+                        resolved(c, table, self.rules), held_counts, self.rules
+                    )
+                ]
+                if held_broken:
+                    why.setdefault(held_broken[0].label(), "")
                     continue
-                choice, why = self.assign(key, cs, table)
+                choice, rule, detail = self.assign(key, cs, table)
                 if choice is not None:
                     split = self.render(found[key], idx, key[3], choice)
                     return Verdict(True, shape=shape.name, split=split)
-                broken.setdefault(shape.name, why + " (" + self.sketch(found[key], idx) + ")")
-        return Verdict(False, reason=self.reasons(fitted, broken))
+                example = self.sketch(found[key], idx)
+                why.setdefault(rule, f"{detail}: {example}" if detail else example)
+        return Verdict(False, reason=self.reasons(broken))
 
-    @staticmethod
-    def first_meld_rule(cs, kinds) -> str:
-        c = next(c for c in cs if c.is_meld_level and not c.holds_on_melds(kinds))
-        return f"breaks {c.label()}"
-
-    def reasons(self, fitted: set[str], broken: dict[str, str]) -> str:
-        """Why each shape fails: no split fits it, or what every fitting
-        split breaks."""
+    def reasons(self, broken: dict[str, dict[str, str]]) -> str:
+        """Why each shape fails: no split fits it, or the rules its fitting
+        splits break (each breaks one of them), with an example."""
         out = []
         for shape in self.rules.shapes:
-            if shape.name not in fitted:
+            if shape.name not in broken:
                 out.append(f"no split fits {shape.name} ({_slots_text(shape)})")
-            else:
-                out.append(f"{shape.name} fits but {broken[shape.name]}")
+                continue
+            rules = broken[shape.name]
+            first = next(iter(rules.values()))
+            example = f" ({first})" if first else ""
+            out.append(f"every split that fits {shape.name} breaks {' or '.join(rules)}{example}")
         return "; ".join(out)
 
     def candidates(self, kind: str, held, cs, table):
@@ -183,57 +187,97 @@ class WildEvaluator:
 
     def assign(self, key, cs, table):
         """A choice of tiles for the open melds of ``key`` under which every
-        tile condition and ``substitutes`` of ``cs`` holds: (choice, "") or
-        (None, the first rule the choices break)."""
+        tile condition and ``substitutes`` of ``cs`` holds: (choice, "", "")
+        or (None, the first rule the choices break, what breaks it).  A
+        partial choice that :meth:`doomed` rejects is not followed."""
         _, stood, subs, opened = key
-        tile_cs = [c for c in cs if not c.is_meld_level and not c.held and c.kind != "substitutes"]
-        sub_cs = [c for c in cs if c.kind == "substitutes"]
-        caps = {}
-        for c in tile_cs:
-            if c.kind == "each_tile" and c.op in ("<=", "=="):
-                for t in c.tiles.tiles:
-                    caps[t] = min(caps.get(t, 99), c.value)
-        cands = [self.candidates(kind, held, cs, table) for kind, held in opened]
+        checked = [c for c in cs if not c.is_meld_level and not c.held]
         base = Counter(dict(stood))
-        first_broken: list[str] = []
+        rooms = [sum(len(h) for _, h in opened[i:]) for i in range(len(opened) + 1)]
+        first = self.doomed(checked, base, subs, rooms[0])
+        if first is not None:
+            return None, first.label(), self.excess(first, base, subs)
+        cands = [self.candidates(kind, held, cs, table) for kind, held in opened]
+        broken: list[tuple[str, str]] = []
         tried = [0]
 
-        def check(chosen) -> bool:
-            rep = base + Counter(t for inst, _ in chosen for t in inst)
-            total = subs + sum(s for _, s in chosen)
-            for c in tile_cs + sub_cs:
+        def note(c, rep: Counter, total: int) -> None:
+            if not broken:
+                broken.append((c.label(), self.excess(c, rep, total)))
+
+        def check(rep: Counter, total: int) -> bool:
+            for c in checked:
                 if c.kind == "substitutes":
                     ok = compare(total, c.op, c.value)
                 else:
                     ok = tile_constraint_holds(c, rep, self.rules)
                 if not ok:
-                    if not first_broken:
-                        first_broken.append(f"breaks {c.label()}")
+                    note(c, rep, total)
                     return False
             return True
 
-        def walk(i: int, chosen: list, low: int):
+        def walk(i: int, chosen: list, rep: Counter, total: int, low: int):
             if tried[0] > MAX_CHOICES:
                 return None
             if i == len(cands):
                 tried[0] += 1
-                return list(chosen) if check(chosen) else None
+                return list(chosen) if check(rep, total) else None
             same = i > 0 and opened[i] == opened[i - 1]
             for j in range(low if same else 0, len(cands[i])):
                 inst, s = cands[i][j]
-                counts = base + Counter(t for x, _ in chosen for t in x) + Counter(inst)
-                if any(counts[t] > caps.get(t, 99) for t in inst):
+                more = rep + Counter(inst)
+                bad = self.doomed(checked, more, total + s, rooms[i + 1])
+                if bad is not None:
+                    note(bad, more, total + s)
                     continue
-                found = walk(i + 1, chosen + [cands[i][j]], j)
+                found = walk(i + 1, chosen + [cands[i][j]], more, total + s, j)
                 if found is not None:
                     return found
             return None
 
-        choice = walk(0, [], 0)
-        if choice is None:
-            why = first_broken[0] if first_broken else "no tile can stand in its open melds"
-            return None, why
-        return choice, ""
+        choice = walk(0, [], base, subs, 0)
+        if choice is not None:
+            return choice, "", ""
+        if tried[0] > MAX_CHOICES:
+            return None, f"no choice of the first {MAX_CHOICES} for its open melds", ""
+        return None, *(broken[0] if broken else ("no tile can stand in its open melds", ""))
+
+    def doomed(self, cs, base: Counter, subs: int, room: int):
+        """A constraint of ``cs`` that the closed melds (tiles stood for
+        ``base``, ``subs`` stand-ins) break already, so that no choice of
+        ``room`` tiles for the open melds can mend it (``only``, an upper
+        bound, a lower bound needing more than ``room`` tiles), or None."""
+        for c in cs:
+            if c.kind == "substitutes":
+                if c.op == "<=" and subs > c.value:
+                    return c
+            elif c.kind == "only" or (
+                c.op == "<=" and c.kind in ("each_tile", "tile_count", "suit_count")
+            ):
+                if not tile_constraint_holds(c, base, self.rules):
+                    return c
+            elif c.op == ">=" and c.kind in ("each_tile", "tile_count"):
+                have = [base.get(t, 0) for t in c.tiles.tiles]
+                if c.kind == "each_tile":
+                    need = sum(max(0, c.value - n) for n in have)
+                else:
+                    need = c.value - sum(have)
+                if need > room:
+                    return c
+        return None
+
+    def excess(self, c, rep: Counter, subs: int) -> str:
+        """What breaks constraint ``c`` on the tiles stood for ``rep``, in
+        words: "5 一万" for ``each``, the count for ``tiles`` and
+        ``substitutes``; "" for the others."""
+        if c.kind == "substitutes":
+            return f"{subs} stand-ins"
+        if c.kind == "tile_count":
+            return f"{sum(rep.get(t, 0) for t in c.tiles.tiles)} tiles"
+        if c.kind == "each_tile":
+            bad = [t for t in sorted(c.tiles.tiles) if not compare(rep.get(t, 0), c.op, c.value)]
+            return f"{rep.get(bad[0], 0)} {self.names[bad[0]]}" if bad else ""
+        return ""
 
     def render(self, example, idx, opened, choice) -> tuple[WildMeld, ...]:
         """The winning split as melds, with what each wild stands for."""

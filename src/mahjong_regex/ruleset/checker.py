@@ -81,6 +81,7 @@ class _Checker:
         self.hands: dict[str, syn.HandDecl] = {}
         self.wilds: list[Wild] = []
         self.indicator: TileClass | None = None
+        self.indicator_span: syn.Span | None = None
         for st in self.tree.statements:
             if isinstance(st, syn.ClassDecl):
                 self.classes.declare(st)
@@ -107,6 +108,7 @@ class _Checker:
             self.path,
             wilds=tuple(self.wilds),
             indicator=self.turned_tiles(),
+            indicator_span=self.indicator_span,
         )
         return replace(rules, warnings=lint(rules, self.tree, self.hands, self.classes))
 
@@ -130,6 +132,7 @@ class _Checker:
             if self.indicator is not None:
                 raise MeldError("a second 'indicator' statement; a rule set has one", st.span)
             of = st.of
+            self.indicator_span = st.span
             self.indicator = (
                 self.classes.nonempty(of) if of is not None else self.not_flowers(st.span)
             )

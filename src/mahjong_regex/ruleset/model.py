@@ -307,6 +307,8 @@ class RuleSet:
     warnings: tuple[tuple[str, Span], ...] = field(default=(), compare=False)
     wilds: tuple[Wild, ...] = ()
     indicator: TileClass | None = None
+    #: Where the ``indicator`` statement stands (for errors about it).
+    indicator_span: Span | None = field(default=None, compare=False)
     #: With wild tiles: is the physical limit checked (False only in a
     #: :meth:`relaxed` rule set that left it out)?
     physical_limit: bool = True
