@@ -82,10 +82,9 @@ def meld_body(
 ) -> ir.Node:
     """One meld of ``kinds`` (one kind, or same kinds of consecutive sizes
     over one class): literal runs, or a captured tile and its copies;
-    ``capture`` names that capture (else a fresh ``t`` name).  ``order``
-    keeps same melds of one tile side by side in order (``sorted_runs``);
-    such a meld also stops at once where its tile runs on past a copy limit
-    (``run_limits``).  With wild
+    ``capture`` names that capture (else a fresh ``t`` name).  A copy limit
+    stops a run of its tile at once (``run_limits``); ``order`` keeps same
+    melds of one tile side by side in order (``sorted_runs``).  With wild
     tiles, see :func:`~mahjong_regex.compiler.wildmelds.wild_meld_body`."""
     k = kinds[0]
     if ctx.wild is not None:
@@ -105,7 +104,7 @@ def meld_body(
     if hi == 1:
         return ir.seq(tile, *(order.checks(k, kinds, tile) if ordered else []), label=label)
     cap = capture or ctx.names.capture("t")
-    limit = run_limit(ctx, kinds, cap) if ordered else None
+    limit = run_limit(ctx, kinds, cap, ordered)
     if ordered:
         tail = ordered_tail(order, kinds, cap)
     else:
