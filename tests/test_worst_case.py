@@ -2,18 +2,23 @@
 of single, pair or pung) on hostile hands of 40 tiles, in every
 backtracking engine: every answer equals the reference evaluator's and no
 engine raises (PCRE2's "match limit exceeded" was one).  The same with a
-copy limit (``run_limits``) and with a meld counter.  Timings live in
+copy limit (``run_limits``) and with a meld counter; and the compile-time
+warning where the order of such melds is not kept.  Timings live in
 ``benchmarks/worst.py``; the runners' own timeout catches a hang."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
 from engines import run_batch
-from mahjong_regex import Evaluator, compile_pattern
+from mahjong_regex import BUILTINS, FLAVORS, Evaluator, compile_pattern, load_rules
+from mahjong_regex.passes.registry import Options
+from mahjong_regex.passes.sorted_runs import run_splits, unordered_warnings
 from mahjong_regex.ruleset.checker import load
 
 SLOTS = (TEST_RULES / "slots.meld").read_text("utf-8")
@@ -73,3 +78,22 @@ def test_interchangeable_small_melds_on_hostile_hands(variant, flavor, engine):
     wrong = [h for h, g in zip(hands, got) if g != truth.wins(h)]
     assert wrong == []
     assert any(got) and not all(got)  # both answers are exercised
+
+
+def test_a_shape_whose_order_is_not_kept_is_named_at_compile_time():
+    path = str(TEST_RULES / "slots.meld")
+    cli = [sys.executable, "-m", "mahjong_regex", "compile", path]
+    off = subprocess.run(cli + ["--no-pass", "sorted_runs"], capture_output=True, text=True)
+    assert off.returncode == 0
+    assert "slots.meld:18:1: warning: hand shape 'slots'" in off.stderr
+    assert "single, pair, pung melds" in off.stderr
+    assert "run of 54 copies may be split about 6.1e+07 ways" in off.stderr
+    on = subprocess.run(cli, capture_output=True, text=True)
+    assert on.returncode == 0 and on.stderr == ""
+
+
+def test_no_built_in_needs_sorted_runs_to_bound_its_runs():
+    # Their copy limits keep a run of one tile to a few splits.
+    off = Options.without("sorted_runs")
+    assert [n for n in BUILTINS if unordered_warnings(load_rules(n), off, FLAVORS["pcre"])] == []
+    assert run_splits([1, 2, 3], 4, 18) == 7

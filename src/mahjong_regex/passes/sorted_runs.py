@@ -172,3 +172,77 @@ def ordered_tail(order: RunOrder, group: list[MeldKind], capture: str) -> ir.Nod
         checks = order.checks(kind, group, ir.Backref(capture))
         branches.append(ir.seq(*checks, *more, *([mark] if mark else [])))
     return ir.alt(*branches)
+
+
+# --- Where the order is not kept: a warning at compile time ---
+
+#: Ways to split one run of a tile from which the compiler warns.
+WARN_SPLITS = 10_000
+
+
+def run_splits(sizes: list[int], run: int, most: int) -> int:
+    """How many sequences of at most ``most`` melds of ``sizes`` tiles
+    cover a run of ``run`` copies of one tile: what a backtracking engine
+    may try, in every order, before a losing hand fails."""
+    ways = [[0] * (run + 1) for _ in range(most + 1)]
+    ways[0][0] = 1
+    for m in range(1, most + 1):
+        for n in range(1, run + 1):
+            ways[m][n] = sum(ways[m - 1][n - s] for s in sizes if s <= n)
+    return sum(ways[m][run] for m in range(most + 1))
+
+
+def longest_copies(rules, shape: Shape, kinds: list[MeldKind]) -> int:
+    """The most copies of one tile a run may hold before a rule rejects
+    it: the win condition's copy limit over the kinds' tiles (4 with wild
+    tiles: the physical limit), else the shape's most tiles."""
+    if rules.has_wilds:
+        return 4
+    every = frozenset(range(len(rules.alphabet.tiles)))
+    used = frozenset().union(*(k.of.tiles if k.of else every for k in kinds))
+    limits = [
+        c.value
+        for c in rules.where
+        if c.kind == "each_tile" and c.op == "<=" and used <= c.tiles.tiles
+    ]
+    most = sum(n * max(rules.kinds[k].size for k in ks) for n, ks in shape.slots)
+    return min(limits, default=most)
+
+
+def unordered_warnings(rules, options, flavor) -> list[tuple[str, object]]:
+    """(message, span) for each hand shape whose same-melds of different
+    sizes may share a run of one tile when ``sorted_runs`` cannot order
+    them (the pass is off, the rule set has wild tiles, the flavor has no
+    lookaround) in a backtracking flavor: the shape, the melds, and the
+    estimated ways a losing hand's longest run splits (at least
+    :data:`WARN_SPLITS`)."""
+    if not flavor.backrefs:
+        return []  # RE2: linear time
+    reasons = [
+        (not options.on("sorted_runs"), "sorted_runs is off"),
+        (rules.has_wilds, "the rule set has wild tiles"),
+        (not flavor.lookaround, f"{flavor.name} has no lookaround"),
+    ]
+    reason = next((text for off, text in reasons if off), None)
+    if reason is None:
+        return []
+    out = []
+    for shape in rules.shapes:
+        same = [rules.kinds[k] for k in shape.kinds if rules.kinds[k].form == "same"]
+        kinds = [a for a in same if any(b.size != a.size and overlap(a, b) for b in same)]
+        if not kinds:
+            continue
+        run = longest_copies(rules, shape, kinds)
+        sizes = sorted({k.size for k in kinds})
+        ways = max(run_splits(sizes, n, shape.size) for n in range(run + 1))
+        if ways >= WARN_SPLITS:
+            names = ", ".join(k.name for k in sorted(kinds, key=key))
+            out.append(
+                (
+                    f"hand shape '{shape.name}': its {names} melds of one tile side by side "
+                    f"are read in every order ({reason}); a losing hand's run of {run} copies "
+                    f"may be split about {ways:.1e} ways in a backtracking engine (estimated)",
+                    shape.span,
+                )
+            )
+    return out
