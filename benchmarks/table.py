@@ -133,6 +133,14 @@ def fmt(value, pattern="{:,.0f}") -> str:
     return "-" if value is None else pattern.format(value)
 
 
+def worst_error(w: dict | None) -> str | None:
+    """worst.py's engine error or failed status for a row (None: none, or
+    the flavor cannot say the rule set)."""
+    if w is None or "cannot express" in w.get("status", ""):
+        return None
+    return w.get("worst_error") or (w["status"] if w["status"] != "ok" else None)
+
+
 def rows_for(name: str, doc: dict, worst: dict, agari: dict) -> list[dict]:
     """The table rows of one rule set."""
     out = []
@@ -152,8 +160,12 @@ def rows_for(name: str, doc: dict, worst: dict, agari: dict) -> list[dict]:
                 "x_seed": x_seed,
                 "x_linear": x_linear,
                 "x_agari": {m: rates[m] / agari[m] for m in MIXES if agari and rates[m]},
-                "worst_over_median": w["ratio"] if w else None,
-                "worst_error": w["worst_error"] if w else None,
+                "worst_over_median": w.get("ratio") if w else None,
+                "worst_error": (
+                    (w.get("worst_error") or (w["status"] if w["status"] != "ok" else None))
+                    if w
+                    else None
+                ),
                 "throughput_target": target[0] if target else None,
                 "throughput_met": target[1] if target else None,
             }
@@ -211,6 +223,7 @@ def main(argv=None) -> int:
             agari = {m.name: agari_rate(rules, m.hands, args.min_time) for m in mixes}
             agari_rates[name] = agari
         rows += rows_for(name, doc, worst, agari)
+        args.out.write_text(json.dumps({"rows": rows}, ensure_ascii=False) + "\n", "utf-8")
         took = time.perf_counter() - started
         print(f"  {name}: {took:.0f} s", file=sys.stderr, flush=True)
     print(table(HEADER, [cells(r) for r in rows]))
