@@ -79,8 +79,11 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
         from .wildchecks import shape_looks
 
         looks.extend(shape_looks(ctx, extra))
-    if p.constraints:
-        label += " where " + ", ".join(c.text for c in p.constraints)
+    # The meld-level constraints of the win line (those of the shape's own
+    # line are in its label already).
+    said = [c.text for c in p.constraints if c.text not in label]
+    if said:
+        label += " where " + ", ".join(said)
     body = counted(ctx, shape, p)
     if body is None:
         auto = build(shape, p.constraints, relaxed_accept(shape, p))
