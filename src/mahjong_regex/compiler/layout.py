@@ -98,6 +98,10 @@ def build_pattern(ctx: Context) -> ir.Pattern:
         # Before the melds: the length lookahead bounds its scans, and a hand
         # of many wild tiles fails here instead of in every split of them.
         cheap += physical_limit(ctx)
+    if ctx.counters_of:
+        from .wildchecks import held_flags
+
+        cheap += held_flags(ctx)
     after = {i: list(b.after) for i, b in enumerate(bodies) if b.after}
     for i, checks in (split[1] if split else {}).items():
         after.setdefault(i, []).extend(checks)
