@@ -128,8 +128,10 @@ def verdicts(row: dict) -> str:
     missed = []
     if row["compile_ms"] > COMPILE_MS:
         missed.append("compile")
+    if row["chars"] is None:
+        return "refused (see the notes)" + (", missed: compile" if missed else "")
     if not row["engine_ok"]:
-        missed.append("size" if row["chars"] is None else "engine")
+        missed.append("engine")
     if row["worst_ms"] is not None and row["worst_ms"] > WORST_MS:
         missed.append("worst")
     return "met" if not missed else "missed: " + ", ".join(missed)

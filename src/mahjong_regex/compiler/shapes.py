@@ -86,8 +86,11 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
         from .wildchecks import shape_looks
 
         looks.extend(shape_looks(ctx, extra))
-    if p.constraints:
-        label += " where " + ", ".join(c.text for c in p.constraints)
+    # The meld-level constraints of the win line (those of the shape's own
+    # line are in its label already).
+    said = [c.text for c in p.constraints if c.text not in label]
+    if said:
+        label += " where " + ", ".join(said)
     body = counted(ctx, shape, p)
     ordered = ordered_kinds(ctx, shape, p)
     if body is None:
@@ -99,9 +102,10 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     if body is None:
         node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered))
         body = ShapeBody(node)
-    after = ()
+    checks = []
     if extra is not None and extra.caps:
         from .wildchecks import cap_checks
 
-        after = tuple(cap_checks(ctx, extra))
-    return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores, after)
+        checks = cap_checks(ctx, extra)
+    node = ir.seq(*looks, body.node, *checks, label=label)
+    return ShapeBody(node, body.tile_stores)
