@@ -1,7 +1,8 @@
 """Every built-in rule set on both mixes, with each target of issue 14 marked met or missed.
 
 Run as ``python benchmarks/table.py [--rulesets harbin,riichi] [--engines regex,pcre2-c,node]
-[--hands 3000] [--worst benchmarks/worst.json] [--out benchmarks/table.json]``.
+[--hands 3000] [--worst benchmarks/worst.json] [--out benchmarks/table.json]
+[--update]``; ``--update`` keeps the rows of the rule sets not measured.
 
 For each rule set it runs ``bench.py`` (``--no-worst``) on the chosen
 engines and reads, per engine and mix (``boundary``, ``losers``): hands/s,
@@ -34,7 +35,7 @@ from pathlib import Path
 import bench
 from inputs import hand_mixes
 from internals import BUILTINS, Evaluator, HandError, load_rules
-from report import machine_info, table
+from report import machine_info, table, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engines with throughput targets, as bench.py names them.
@@ -55,6 +56,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--min-time", type=float, default=0.3, help="seconds per timing (0.3)")
     p.add_argument("--worst", type=Path, default=HERE / "worst.json", help="worst.py's JSON")
     p.add_argument("--out", type=Path, default=HERE / "table.json", help="JSON output path")
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
+    )
     return p.parse_args(argv)
 
 
@@ -141,6 +147,14 @@ def worst_error(w: dict | None) -> str | None:
     return w.get("worst_error") or (w["status"] if w["status"] != "ok" else None)
 
 
+def status_text(status: str) -> str:
+    """A row's status that is not ``ok``, shortened for the table: a refusal
+    (the flavor cannot say the rule set) as ``refused``."""
+    if "cannot express" in status:
+        return "refused: the flavor cannot say it"
+    return status[:60]
+
+
 def rows_for(name: str, doc: dict, worst: dict, agari: dict) -> list[dict]:
     """The table rows of one rule set."""
     out = []
@@ -161,11 +175,7 @@ def rows_for(name: str, doc: dict, worst: dict, agari: dict) -> list[dict]:
                 "x_linear": x_linear,
                 "x_agari": {m: rates[m] / agari[m] for m in MIXES if agari and rates[m]},
                 "worst_over_median": w.get("ratio") if w else None,
-                "worst_error": (
-                    (w.get("worst_error") or (w["status"] if w["status"] != "ok" else None))
-                    if w
-                    else None
-                ),
+                "worst_error": worst_error(w),
                 "throughput_target": target[0] if target else None,
                 "throughput_met": target[1] if target else None,
             }
@@ -198,7 +208,7 @@ def cells(r: dict) -> list[str]:
             + "; ".join(f"{m} {'met' if met[m] else 'missed'}" for m in MIXES)
         )
     else:
-        out.append("-" if r["status"] == "ok" else r["status"][:60])
+        out.append("-" if r["status"] == "ok" else status_text(r["status"]))
     return out
 
 
@@ -226,6 +236,8 @@ def main(argv=None) -> int:
         args.out.write_text(json.dumps({"rows": rows}, ensure_ascii=False) + "\n", "utf-8")
         took = time.perf_counter() - started
         print(f"  {name}: {took:.0f} s", file=sys.stderr, flush=True)
+    if args.update:
+        rows = with_earlier_rows(args.out, args.rulesets.split(","), rows)
     print(table(HEADER, [cells(r) for r in rows]))
     for name, rates in agari_rates.items():
         print(f"is_agari on {name}: " + ", ".join(f"{m} {fmt(rates[m])} hands/s" for m in MIXES))

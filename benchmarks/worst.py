@@ -1,7 +1,8 @@
 """Search for each rule set's slowest hand, per backtracking engine, by hill-climbing.
 
 Run as ``python benchmarks/worst.py [--rulesets harbin,riichi] [--engines regex,node]
-[--rounds 12] [--out benchmarks/worst.json]``.
+[--rounds 12] [--out benchmarks/worst.json] [--update]``; ``--update`` keeps the
+rows of the rule sets not searched.
 
 The search runs over tile-name strings inside the rule set's length window
 (the fewest to the most tiles a winning hand has, :func:`inputs.length_window`):
@@ -35,8 +36,8 @@ from pathlib import Path
 from driver import engines
 from in_process import worst_in_process
 from inputs import length_window, our_pattern
-from internals import BUILTINS, FLAVORS, HandError, load_rules, random_hands
-from report import fmt_ms, machine_info, table
+from internals import BUILTINS, FLAVORS, HandError, load_rules, random_hands, split_turned
+from report import fmt_ms, machine_info, table, with_earlier_rows
 from results import one_line
 
 HERE = Path(__file__).resolve().parent
@@ -69,6 +70,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--timeout", type=float, default=20.0, help="seconds one call may take (20)")
     p.add_argument("--seed", type=int, default=0, help="random seed (0)")
     p.add_argument("--out", type=Path, default=HERE / "worst.json", help="JSON output path")
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
+    )
     return p.parse_args(argv)
 
 
@@ -115,22 +121,35 @@ def score(value) -> float:
 
 
 class Mutator:
-    """Random tile strings of a rule set, inside its length window, and their mutations."""
+    """Random tile strings of a rule set, inside its length window, and their
+    mutations.  A string is a list of tile names; for a rule set with an
+    indicator its first item is the turned tile and ``|`` (``TURNED|``), which
+    a mutation may change but never drops."""
 
     def __init__(self, rules, window: tuple[int, int], seed: int):
         self.names = [t.name for t in rules.alphabet.tiles]
         self.rules = rules
         self.lo, self.hi = window
         self.rng = random.Random(seed)
+        tiles = rules.alphabet.tiles
+        turnable = sorted(rules.indicator.tiles) if rules.indicator is not None else []
+        self.turned = [tiles[i].name + "|" for i in turnable]
 
     def tiles(self, text: str) -> list[str]:
-        """The tile names of ``text`` (a string this class made)."""
-        return [t.name for t in self.rules.alphabet.tokenize(text)]
+        """The items of ``text`` (a string this class made, or a hand of the
+        rule set): ``TURNED|`` first when the rule set has an indicator."""
+        turned, tiles = split_turned(self.rules, text)
+        head = [self.rules.alphabet.tiles[turned].name + "|"] if turned is not None else []
+        return head + [t.name for t in tiles]
+
+    def _head(self) -> list[str]:
+        """A random ``TURNED|`` item, or nothing when no tile is turned."""
+        return [self.rng.choice(self.turned)] if self.turned else []
 
     def random(self) -> list[str]:
         """A random string: uniform tiles, a length in the window."""
         n = self.rng.randint(self.lo, self.hi)
-        return [self.rng.choice(self.names) for _ in range(n)]
+        return self._head() + [self.rng.choice(self.names) for _ in range(n)]
 
     def stressful(self) -> list[list[str]]:
         """Shapes known to make backtracking work: one tile repeated, runs of
@@ -141,14 +160,15 @@ class Mutator:
         tail = names[1 : 1 + max(1, hi // 4)]
         out.append([a] * (hi - len(tail)) + tail)
         out.append([names[-1]] * (hi - 1) + [names[len(names) // 2]])
-        return [t for t in out if self.lo <= len(t) <= self.hi]
+        return [self._head() + t for t in out if self.lo <= len(t) <= self.hi]
 
     def mutate(self, tiles: list[str]) -> list[str]:
-        """One random change that keeps the length inside the window."""
-        t = list(tiles)
-        rng, n = self.rng, len(tiles)
+        """One random change that keeps the length inside the window (and the
+        turned tile first: one change in eight turns another tile)."""
+        head, t = (tiles[:1], list(tiles[1:])) if self.turned else ([], list(tiles))
+        rng, n = self.rng, len(t)
         i, j = rng.randrange(n), rng.randrange(n)
-        kind = rng.randrange(7)
+        kind = rng.randrange(8 if head else 7)
         if kind == 0:
             t[i] = rng.choice(self.names)
         elif kind == 1:
@@ -162,18 +182,21 @@ class Mutator:
         elif kind == 5:
             a, b = sorted((i, j))
             t[a : b + 1] = [t[a]] * (b + 1 - a)
+        elif kind == 7:
+            head = self._head()
         else:
             a, b = sorted((i, j))
             t[a : b + 1] = (t[a : a + 2] * n)[: b + 1 - a]
-        return t
+        return head + t
 
 
 def median_sample(rules, window, size: int) -> list[str]:
-    """Arranged hands (``random_hands`` seed 0) that are tile strings in the window."""
+    """Arranged hands (``random_hands`` seed 0) whose tiles (after ``TURNED|``
+    with an indicator) are tile names, as many as the window allows."""
     out = []
     for hand in random_hands(rules, size * 4, seed=0):
         try:
-            n = len(rules.alphabet.tokenize(hand))
+            n = len(split_turned(rules, hand)[1])
         except HandError:
             continue
         if window[0] <= n <= window[1]:
@@ -206,7 +229,7 @@ def climb(row: dict, mut: Mutator, timer, args) -> None:
         pool = [mut.mutate(t) for _, _, t in kept for _ in range(args.children)]
     best_score, value, tiles = kept[0]
     row["worst_string"] = "".join(tiles)
-    row["worst_tiles"] = len(tiles)
+    row["worst_tiles"] = len(tiles) - (1 if mut.turned else 0)
     row["worst_ms"] = value if isinstance(value, float) else None
     row["worst_error"] = None if isinstance(value, float) else value
 
@@ -265,6 +288,8 @@ def main(argv=None) -> int:
                     row = {"ruleset": name, "engine": engine, "status": f"error: {one_line(exc)}"}
                 print(f"  {name}/{engine}: {row.get('ratio')}", file=sys.stderr, flush=True)
                 rows.append(row)
+    if args.update:
+        rows = with_earlier_rows(args.out, names, rows)
     headers = ["rule set", "engine", "median ms", "worst ms", "worst/median", "≤ 20×", "worst"]
     print(table(headers, [cells(r) for r in rows]))
     machine = machine_info()
