@@ -11,7 +11,10 @@ Hand mixes, both of ``--hands`` hands:
 - ``losers``: losing hands that pass every cheap scan -- the string is made of
   tile names, its tile count lies in the rule set's length window, and every
   tile-level rule holds on its tiles (those of the win condition, and those of
-  at least one hand shape) -- so only the meld body can reject them.  They are
+  at least one hand shape; with wild tiles the rules hold on the tiles
+  represented, so only the names, the count and the physical limit are scanned; with an
+  indicator the count is of the tiles after ``TURNED|``) -- so only the meld
+  body can reject them.  They are
   drawn from :func:`random_hands` with seeds 1, 2, … and kept when they pass
   the scans and the reference evaluator says no.
 """
@@ -35,7 +38,9 @@ from internals import (
     load_rules,
     crowded_wild_hands,
     random_hands,
+    physical_excess,
     render,
+    split_turned,
     tile_constraint_holds,
 )
 from results import LINEAR_TIME
@@ -117,15 +122,21 @@ def length_window(rules) -> tuple[int, int]:
 
 
 def passes_scans(rules, hand: str, window: tuple[int, int]) -> bool:
-    """Does ``hand`` pass every cheap scan: made of tile names, a tile count in
+    """Does ``hand`` pass every cheap scan: made of tile names (after the
+    turned tile and ``|`` of a rule set with an indicator), a tile count in
     ``window``, the win condition's tile-level rules all holding, and those of
-    at least one hand shape?"""
+    at least one hand shape (with wild tiles, only the names and the count:
+    the rules hold on the tiles represented)?"""
     try:
-        tiles = rules.alphabet.tokenize(hand)
+        turned, tiles = split_turned(rules, hand)
     except HandError:
         return False
     if not window[0] <= len(tiles) <= window[1]:
         return False
+    if rules.wilds:
+        # A wild tile's copies count for the tiles it stands for: the rules
+        # hold on the tiles represented, which only the search can choose.
+        return physical_excess(rules, tiles, turned) is None
     counts = Counter(t.index for t in tiles)
 
     def holds(constraints) -> bool:

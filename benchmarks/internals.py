@@ -10,6 +10,7 @@ from mahjong_regex.automata.render import literal_set
 from mahjong_regex.pipeline import compile_rules, emit, render
 from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.reference.samples import crowded_wild_hands, random_hands
+from mahjong_regex.reference.wilds import physical_excess, split_turned
 
 __all__ = [
     "BUILTINS",
@@ -25,6 +26,8 @@ __all__ = [
     "load_rules",
     "crowded_wild_hands",
     "random_hands",
+    "physical_excess",
     "render",
+    "split_turned",
     "tile_constraint_holds",
 ]

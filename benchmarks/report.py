@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
 from pathlib import Path
 
+from internals import BUILTINS
 from results import (
     LINEAR_TIME,
     MIXES,
@@ -245,3 +247,18 @@ def to_json(rows: list[Row], meta: dict, hostile, machine: dict) -> dict:
         "targets": targets(rows),
         "rows": [row.to_json() for row in rows],
     }
+
+
+def with_earlier_rows(path: Path, names: list[str], rows: list[dict]) -> list[dict]:
+    """``rows`` (of the rule sets ``names``, just measured) and, from the JSON
+    at ``path`` when it exists, the rows of every other rule set, measured
+    earlier; ordered as the built-ins are, then the rest.  A row is a dict
+    with a ``ruleset`` key (a built-in name or a rule file's path)."""
+    kept = []
+    if path.exists():
+        kept = [r for r in json.loads(path.read_text("utf-8"))["rows"] if r["ruleset"] not in names]
+    everything = kept + rows
+    order = {name: i for i, name in enumerate(BUILTINS)}
+    seen = list(dict.fromkeys(r["ruleset"] for r in everything))
+    rank = {name: (order.get(name, len(order)), seen.index(name)) for name in seen}
+    return sorted(everything, key=lambda r: rank[r["ruleset"]])

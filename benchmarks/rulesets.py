@@ -31,7 +31,7 @@ from driver import engines
 from inputs import Mix, hostile_strings
 from internals import BUILTINS, FLAVORS, Evaluator, UnsupportedError, compile_rules
 from internals import load_rules, random_hands, render
-from report import fmt_ms, machine_info, table
+from report import fmt_ms, machine_info, table, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engine each flavor is timed in.
@@ -149,16 +149,9 @@ def main(argv=None) -> int:
     )
     args = p.parse_args(argv)
     names = args.rulesets.split(",") if args.rulesets else list(BUILTINS)
-    fresh = {name: measure(name) for name in names}
-    if args.update and args.out.exists():
-        old = json.loads(args.out.read_text("utf-8"))["rows"]
-        for r in old:
-            fresh.setdefault(r["ruleset"], [])
-        for r in old:
-            if r["ruleset"] not in names:
-                fresh[r["ruleset"]].append(r)
-    order = [n for n in BUILTINS if n in fresh] + [n for n in fresh if n not in BUILTINS]
-    rows = [row for name in order for row in fresh[name]]
+    rows = [row for name in names for row in measure(name)]
+    if args.update:
+        rows = with_earlier_rows(args.out, names, rows)
     body = [
         [
             r["ruleset"],

@@ -207,7 +207,9 @@ def test_char_length_counts_characters_and_the_body_reads_whole_tiles():
     text = compile_pattern(rules("harbin"), "pcre")
     assert text.startswith(r"\A(?=.{28,34}\z)")
     # Same-melds capture a tile name, not two arbitrary characters.
-    assert r"(?<t3>[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中)\k<t3>{2,3}" in text
+    # (run_limits puts a lookahead between the tile and its copies: a run
+    # of more copies than the limit fails at its first meld.)
+    assert r"(?<t3>[七三九二五八六四][万条筒]|一筒|幺[万鸡]|红中)(?!\k<t3>{4})\k<t3>{2,3}" in text
     # Inlined into every branch of the automaton the names would cost a
     # third more characters: Python re and Java keep the tile-reading count.
     assert compile_pattern(rules("harbin"), "python").startswith(r"\A(?=(?:[七三九二五八六四]")
@@ -277,7 +279,10 @@ def test_counter_loop_counts_melds_in_flag_groups():
     text = compile_pattern(rules("harbin"), "pcre")
     # Four melds and the pair as five turns of one loop; the pair once (its
     # flag unset before it), a pung or kong at least once (flag set after).
-    assert re.search(r"\(\?!\\k<(n\d+)>\)\(\?<(\w+)>[^)]*\)\\k<\2>\(\?<\1>\)\)\{5\}\\z", text)
+    # (run_limits: the pair's tile is followed by the check that no run of
+    # five copies starts there.)
+    pair = r"\(\?!\\k<(n\d+)>\)\(\?<(\w+)>[^)]*\)\(\?!\\k<\2>\{4\}\)\\k<\2>\(\?<\1>\)\)\{5\}\\z"
+    assert re.search(pair, text)
     assert re.search(r"\{5\}\\z\\k<n\d+>\\k<n\d+>\\z", text)
     assert "(?&" not in text  # each meld is written once: nothing left to call
     for flavor in ("regex", "dotnet"):

@@ -38,7 +38,7 @@ def expected_off(off: set[str]) -> set[str]:
 
 def test_registry_is_in_run_order_and_names_each_pass_once():
     assert [p.name for p in REGISTRY] == list(PASSES)
-    assert len(set(PASSES)) == len(PASSES) == 16
+    assert len(set(PASSES)) == len(PASSES) == 18
     order = [STAGES.index(p.acts) for p in REGISTRY]
     assert order == sorted(order)
     assert {p.name: [set(alts) for alts in p.needs] for p in REGISTRY if p.needs} == NEEDS

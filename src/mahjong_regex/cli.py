@@ -34,6 +34,7 @@ from .diagnostics import HandError, MeldError, located
 from .flavors.table import FLAVORS
 from .outputs.snippets import LANG_FLAVOR, snippet
 from .passes.registry import PASSES, REGISTRY, Options
+from .passes.sorted_runs import unordered_warnings
 from .pipeline import UnknownRuleSet, compile_rules, emit, read_rules, render
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
@@ -116,11 +117,14 @@ def cmd_compile(args) -> int:
             )
         flavor = implied
     flavor = flavor or "pcre"
+    options = _options(args)
     try:
-        pattern = compile_rules(rules, _options(args), flavor)
+        pattern = compile_rules(rules, options, flavor)
         out = render(pattern, flavor, args.allow_unchecked)
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
+    for message, span in unordered_warnings(rules, options, out.flavor):
+        print(located(path, source, "warning", message, span), file=sys.stderr)
     for label in out.unchecked:
         print(
             f"mahjong-regex: warning: the {flavor} pattern does not check {label}", file=sys.stderr

@@ -13,17 +13,29 @@ from ..passes.char_length import char_width
 from ..passes.fixed_width import fixed_width
 from ..passes.hoist_states import hoist_alternation
 from ..passes.merge_same_melds import group_kinds
+from ..passes.run_limits import run_limit
+from ..passes.sorted_runs import RunOrder, ordered_tail
 from ..ruleset.model import MeldKind
 from .context import Context
 from .tiles import tiles_node
 
 
-def meld(ctx: Context, kinds: tuple[str, ...]) -> ir.Node:
+def meld(ctx: Context, kinds: tuple[str, ...], order: RunOrder | None = None) -> ir.Node:
     """One meld of any of ``kinds`` (meld kind names): calls of the kinds'
     definitions (see :func:`define_meld`).  Melds whose stand-ins raise
-    counters are written in place: a group set inside a subroutine call is
-    unset again after it."""
+    counters, and melds whose order ``order`` keeps (``sorted_runs``), are
+    written in place: a group set inside a subroutine call is unset again
+    after it."""
     groups = group_kinds(ctx, kinds)
+    if order is not None and any(order.covers([ctx.rules.kinds[k] for k in g]) for g in groups):
+        parts = []
+        for g in groups:
+            objs = [ctx.rules.kinds[k] for k in g]
+            if order.covers(objs):
+                parts.append(meld_body(ctx, objs, kind_label(ctx, objs), order=order))
+            else:
+                parts.append(define_meld(ctx, g))
+        return ir.alt(*parts)
     if any(ctx.rules.kinds[k].counted for g in groups for k in g):
         parts = [
             meld_body(
@@ -62,11 +74,17 @@ def kind_label(ctx: Context, kinds: list[MeldKind]) -> str:
 
 
 def meld_body(
-    ctx: Context, kinds: list[MeldKind], label: str = "", capture: str | None = None
+    ctx: Context,
+    kinds: list[MeldKind],
+    label: str = "",
+    capture: str | None = None,
+    order: RunOrder | None = None,
 ) -> ir.Node:
     """One meld of ``kinds`` (one kind, or same kinds of consecutive sizes
     over one class): literal runs, or a captured tile and its copies;
-    ``capture`` names that capture (else a fresh ``t`` name).  With wild
+    ``capture`` names that capture (else a fresh ``t`` name).  A copy limit
+    stops a run of its tile at once (``run_limits``); ``order`` keeps same
+    melds of one tile side by side in order (``sorted_runs``).  With wild
     tiles, see :func:`~mahjong_regex.compiler.wildmelds.wild_meld_body`."""
     k = kinds[0]
     if ctx.wild is not None:
@@ -82,11 +100,18 @@ def meld_body(
     width = fixed_width(ctx)
     if width is not None and k.of is None and char_width(ctx) is None:
         tile = ir.Repeat(ir.AnyChar(), width, width)
+    ordered = order is not None and order.covers(kinds)
     if hi == 1:
-        return ir.seq(tile, label=label)
+        return ir.seq(tile, *(order.checks(k, kinds, tile) if ordered else []), label=label)
     cap = capture or ctx.names.capture("t")
+    limit = run_limit(ctx, kinds, cap, ordered)
+    if ordered:
+        tail = ordered_tail(order, kinds, cap)
+    else:
+        tail = ir.Repeat(ir.Backref(cap), lo - 1, hi - 1)
     return ir.seq(
         ir.Capture(cap, tile, describes="the tile of a " + " or ".join(k.name for k in kinds)),
-        ir.Repeat(ir.Backref(cap), lo - 1, hi - 1),
+        *([limit] if limit is not None else []),
+        tail,
         label=label,
     )

@@ -11,6 +11,7 @@ from ..automata.melds import build
 from ..automata.render import DfaStyle, render_dfa
 from ..passes import counter_loop, slot_flags
 from ..passes.hoist_states import hoist_state
+from ..passes.sorted_runs import RunOrder, ordered_kinds
 from ..ruleset.model import Shape
 from .constraints import tile_constraint
 from .context import Context, ident
@@ -26,12 +27,18 @@ class MeldStyle(DfaStyle):
 
     chains = True
 
-    def __init__(self, ctx: Context, prefix: str):
+    def __init__(self, ctx: Context, prefix: str, ordered=frozenset()):
         self.ctx = ctx
         self.prefix = prefix
+        self.ordered = ordered
 
     def edge(self, letters: tuple) -> ir.Node:
-        return meld(self.ctx, letters)
+        # sorted_runs: the order holds inside one meld, repeated in a chain.
+        order = None
+        if self.ordered:
+            persistent = self.ctx.caps.captures == "persistent"
+            order = RunOrder(self.ctx, self.ordered, local=True, self_check=persistent)
+        return meld(self.ctx, letters, order)
 
     def keep(self, q: int, node: ir.Node, refs: int) -> ir.Node:
         return hoist_state(self.ctx, f"{self.prefix}_{q}", node, refs)
@@ -85,14 +92,15 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     if said:
         label += " where " + ", ".join(said)
     body = counted(ctx, shape, p)
+    ordered = ordered_kinds(ctx, shape, p)
     if body is None:
         auto = build(shape, p.constraints, relaxed_accept(shape, p))
-        if ctx.caps.lookaround and slot_flags.usable_plain(ctx, auto.size):
+        if ctx.caps.lookaround and slot_flags.usable_plain(ctx, auto.size, bool(ordered)):
             found = counters(shape, p)
             if found is not None and slot_flags.says(found[1]):
                 body = slot_flags.plain_slot_flags(ctx, shape, p, *found)
     if body is None:
-        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}")))
+        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered))
         body = ShapeBody(node)
     checks = []
     if extra is not None and extra.caps:

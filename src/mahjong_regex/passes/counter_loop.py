@@ -21,6 +21,7 @@ from ..compiler.melds import meld, meld_body
 from ..compiler.plans import ShapeBody, ShapePlan
 from ..ruleset.model import Shape
 from .fixed_width import tile_at_boundary
+from .sorted_runs import RunOrder, ordered_kinds
 from .split_counts import loop_stores
 
 #: What the pass does, in one line (``mahjong-regex passes``).
@@ -88,13 +89,16 @@ def store_chain(ctx: Context, times: int, kept: list) -> ir.Node:
     return ir.Alt(tuple(chain))
 
 
-def stored_meld(ctx: Context, kinds, stores, kept: list, pre: list, post: list) -> ir.Node:
+def stored_meld(
+    ctx: Context, kinds, stores, kept: list, pre: list, post: list, order=None
+) -> ir.Node:
     """One meld of ``kinds`` in a loop branch; where ``split_counts`` keeps
     its tile (``stores``), its tile capture and flag (added to ``kept`` and
-    ``post``) or the store chain before it (added to ``pre``)."""
+    ``post``) or the store chain before it (added to ``pre``); ``order``:
+    the loop's :class:`~mahjong_regex.passes.sorted_runs.RunOrder`."""
     # The shared definition is made even where a store replaces it, so that
     # group numbers do not depend on the stores.
-    body = meld(ctx, kinds)
+    body = meld(ctx, kinds, order)
     if stores is None or kinds not in stores:
         return body
     times, always = stores[kinds]
@@ -108,7 +112,7 @@ def stored_meld(ctx: Context, kinds, stores, kept: list, pre: list, post: list) 
     kept.append((tile, flag))
     if flag:
         post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
-    return meld_body(ctx, group, capture=tile)
+    return meld_body(ctx, group, capture=tile, order=order)
 
 
 def end_tests(found: list[Counter], levels, spread, flags) -> list[ir.Node]:
@@ -148,6 +152,8 @@ def counter_loop(
         if spread[i]
     }
     stores = loop_stores(ctx, shape, p, names, found)
+    ordered = ordered_kinds(ctx, shape, p)
+    order = RunOrder(ctx, ordered) if ordered else None
     kept: list[tuple[str, str | None]] = []
     alts = []
     for b, (kinds, idx) in enumerate(groups):
@@ -161,7 +167,7 @@ def counter_loop(
                 before, after = level_steps(found[i], levels[i], shared[i])
             pre += before
             post += after
-        body = stored_meld(ctx, kinds, stores, kept, pre, post)
+        body = stored_meld(ctx, kinds, stores, kept, pre, post, order)
         alts.append(ir.seq(*pre, body, *post))
     tests = end_tests(found, levels, spread, flags)
     label = "; ".join(c.describe() for c in found)

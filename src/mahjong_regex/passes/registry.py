@@ -56,6 +56,8 @@ REGISTRY: tuple[Pass, ...] = (
     Pass("atomic_scans", "tiles"),
     Pass("suit_subsets", "constraints", "marker_chars"),
     Pass("merge_same_melds", "melds"),
+    Pass("run_limits", "melds"),
+    Pass("sorted_runs", "melds"),
     Pass("hoist_states", "melds"),
     Pass("counter_loop", "shapes"),
     Pass("slot_flags", "shapes"),

@@ -25,6 +25,7 @@ from ..ruleset.model import Shape
 from .aligned_scan import aligned_safe
 from .fixed_width import tile_at_boundary
 from .merge_same_melds import group_kinds
+from .sorted_runs import RunOrder, ordered_kinds
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "a shape as a row of slots with flag captures (JavaScript)"
@@ -41,16 +42,18 @@ def usable(ctx: Context) -> bool:
     return ctx.options.on("slot_flags") and ctx.caps.captures == "empty_unset"
 
 
-def usable_plain(ctx: Context, states: int) -> bool:
+def usable_plain(ctx: Context, states: int, ordered: bool = False) -> bool:
     """Is the pass on for a flavor whose groups are plain (a backreference
     to an unset group fails, none may precede its group) and that has no
     subroutine calls, where the meld automaton has ``states`` states, too
-    many to write out in place (:data:`MAX_INLINED_STATES`)?"""
+    many to write out in place (:data:`MAX_INLINED_STATES`), or where
+    ``sorted_runs`` keeps the order of melds (``ordered``: the automaton
+    keeps it only inside one meld, a row of slots from slot to slot)?"""
     return (
         ctx.options.on("slot_flags")
         and ctx.caps.captures == "plain"
         and not ctx.caps.calls
-        and states > MAX_INLINED_STATES
+        and (states > MAX_INLINED_STATES or ordered)
     )
 
 
@@ -63,10 +66,12 @@ class SlotRow:
     """Builds one shape's row of slots; ``flags[i]`` are the flag groups of
     counter i so far, ``kept`` the tile captures for ``split_counts``."""
 
-    def __init__(self, ctx: Context, names, found: list[Counter]):
+    def __init__(self, ctx: Context, names, found: list[Counter], ordered=frozenset()):
         self.ctx = ctx
         self.names = names
         self.found = found
+        self.ordered = ordered
+        self.order: RunOrder | None = None
         every = [t.name for t in ctx.alphabet.tiles]
         self.midtile = min(map(len, every)) >= 2 and aligned_safe(every, every)
         self.flags: list[list[str]] = [[] for _ in found]
@@ -75,6 +80,7 @@ class SlotRow:
 
     def slot(self, k: int) -> ir.Node:
         """Slot ``k`` (0-based): one meld of any branch."""
+        self.order = next_order(self.ctx, self.ordered, self.order)
         alts = [self.branch(k, kinds, idx) for kinds, idx in branches(self.names, self.found)]
         node = ir.alt(*alts)
         if self.midtile:
@@ -98,9 +104,10 @@ class SlotRow:
             # split_counts and the flag of its counters.
             flag = ctx.names.capture("m")
             self.kept.append((flag, "midtile"))
-            body = meld_body(ctx, sorted(objs, key=lambda x: x.size), capture=flag)
+            group = sorted(objs, key=lambda x: x.size)
+            body = meld_body(ctx, group, capture=flag, order=self.order)
         else:
-            body = meld(ctx, kinds)
+            body = meld(ctx, kinds, self.order)
             if self.midtile and same:
                 first = ctx.names.capture("m")
                 self.kept.append((first, "midtile"))
@@ -139,10 +146,19 @@ class SlotRow:
         return pre, body
 
 
+def next_order(ctx: Context, ordered, previous: RunOrder | None) -> RunOrder | None:
+    """The :class:`~mahjong_regex.passes.sorted_runs.RunOrder` of the next
+    slot of a row (None when no meld's order is kept); the first slot's
+    meld has none before it."""
+    if not ordered:
+        return None
+    return RunOrder(ctx, ordered, previous=previous or RunOrder(ctx, frozenset()))
+
+
 def slot_flags(ctx: Context, shape: Shape, p, names, found: list[Counter]) -> ShapeBody:
     """The shape's melds as a row of slots with flag captures (see the module
-    docstring); ``p``, the shape's plan, is not needed here."""
-    row = SlotRow(ctx, names, found)
+    docstring)."""
+    row = SlotRow(ctx, names, found, ordered_kinds(ctx, shape, p))
     slots = [row.slot(k) for k in range(shape.size)]
     tests = [
         ir.Look(ir.seq(*(ir.Backref(f) for f in fs)), negate=True)
@@ -161,16 +177,19 @@ class PlainSlotRow:
     in a lookahead, for ``split_counts`` (a backreference to it fails when
     unset, so it needs no guard)."""
 
-    def __init__(self, ctx: Context, names, found: list[Counter]):
+    def __init__(self, ctx: Context, names, found: list[Counter], ordered=frozenset()):
         self.ctx = ctx
         self.names = names
         self.found = found
+        self.ordered = ordered
+        self.order: RunOrder | None = None
         self.flags: list[list[str]] = [[] for _ in found]
         self.kept: list[tuple[str, str | None]] = []
         self.tile = tile_at_boundary(ctx)
 
     def slot(self, k: int) -> ir.Node:
         """Slot ``k`` (0-based): its first tile kept, then one meld."""
+        self.order = next_order(self.ctx, self.ordered, self.order)
         first = self.ctx.names.capture("m")
         self.kept.append((first, None))
         look = ir.Look(ir.Capture(first, self.tile, describes=f"the first tile of meld {k + 1}"))
@@ -186,7 +205,7 @@ class PlainSlotRow:
             if self.found[i].hi == 1
             for f in self.flags[i]
         ]
-        body = meld(self.ctx, kinds)
+        body = meld(self.ctx, kinds, self.order)
         post = []
         for i in idx:
             name = self.ctx.names.capture("f")
@@ -199,7 +218,7 @@ def plain_slot_flags(ctx: Context, shape: Shape, p, names, found: list[Counter])
     """The shape's melds as a row of slots with plain flag groups (see
     :class:`PlainSlotRow`), for Python ``re`` and Java, where the meld
     automaton is too large to write out."""
-    row = PlainSlotRow(ctx, names, found)
+    row = PlainSlotRow(ctx, names, found, ordered_kinds(ctx, shape, p))
     slots = [row.slot(k) for k in range(shape.size)]
     tests = [ir.alt(*map(ir.Backref, fs)) for c, fs in zip(found, row.flags) if c.lo >= 1]
     label = "; ".join(c.describe() for c in found)
