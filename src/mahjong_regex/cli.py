@@ -8,13 +8,17 @@ Subcommands:
 - ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
   the arguments, else one per stdin line) and say why;
 - ``build [--check] [--out DIR]``: write or check ``generated/``;
+- ``diff OLD NEW [--flavor F] [--hands N] [--seed S] [--format text|json]``:
+  the rule changes from one rule set to another, and hands that changed
+  verdict (either side may be a file holding a pattern in flavor F);
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
 
-Exit codes: 0 success; 1 ``build --check`` found stale files; 2 bad input
-(a malformed rule file, an unknown rule set, a flavor that cannot express a
-construct, a hand that is not made of tile names).
+Exit codes: 0 success; 1 ``build --check`` found stale files, or ``diff``
+found a rule or a verdict that changed; 2 bad input (a malformed rule file,
+an unknown rule set, a flavor that cannot express a construct, a hand that
+is not made of tile names, a pattern its engine rejects).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import MeldError, located
+from .diagnostics import MeldError, located, shown
 from .flavors.table import FLAVORS
 from .outputs.snippets import LANG_FLAVOR, snippet
 from .passes.registry import PASSES, REGISTRY, Options
@@ -124,14 +128,6 @@ def cmd_compile(args) -> int:
     return 0
 
 
-def _show(hand: str) -> str:
-    """A hand as printed by ``match``: bare, or JSON-quoted when it holds
-    white space or other characters a reader would not see."""
-    if hand and all(c.isprintable() and not c.isspace() for c in hand):
-        return hand
-    return json.dumps(hand, ensure_ascii=False)
-
-
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     if args.hands:
@@ -162,9 +158,9 @@ def cmd_match(args) -> int:
         if compiled is not None:
             win = compiled.search(hand) is not None
             detail = "the regex module matched" if win else "the regex module did not match"
-            print(f"{'win' if win else 'no'}\t{_show(hand)}\t{detail}")
+            print(f"{'win' if win else 'no'}\t{shown(hand)}\t{detail}")
         else:
-            print(f"{'win' if verdict.win else 'no'}\t{_show(hand)}\t{verdict.explain()}")
+            print(f"{'win' if verdict.win else 'no'}\t{shown(hand)}\t{verdict.explain()}")
     return status
 
 
@@ -191,6 +187,12 @@ def cmd_build(args) -> int:
     for rel in written:
         print(f"wrote {out / rel}")
     return 0
+
+
+def cmd_diff(args) -> int:
+    from .diff.command import run
+
+    return run(args, _load, _Fail)
 
 
 def cmd_flavors(args) -> int:
@@ -287,6 +289,12 @@ def _match_parser(sub) -> None:
     m.set_defaults(run=cmd_match)
 
 
+def _diff_parser(sub) -> None:
+    from .diff.command import add_parser
+
+    add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mahjong-regex`` command."""
     p = argparse.ArgumentParser(
@@ -303,6 +311,7 @@ def parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--out", default="generated", help="the output folder (default: generated)")
     b.set_defaults(run=cmd_build)
+    _diff_parser(sub)
     f = sub.add_parser("flavors", help="list the flavors")
     f.set_defaults(run=cmd_flavors)
     r = sub.add_parser("passes", help="list the optimization passes in run order")

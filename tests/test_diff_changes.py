@@ -1,0 +1,82 @@
+"""Every single change of a rule file, through ``diff``: an edit that keeps
+the meaning (a meld kind renamed, declarations reordered) shows no rule
+change and no hand; every other edit shows a rule change citing its lines,
+and -- unless it leaves the language as it was (listed below, each with the
+reason) -- a hand that changed verdict, checked with the reference
+evaluator of each side.
+
+The search decides :data:`BUDGET` strings per pair, whatever
+``MAHJONG_HANDS`` is: every change below is found within it (the search is
+seeded, so the same hands are tried on every run)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_regex import Evaluator, builtin_source
+from mahjong_regex.diagnostics import MeldError
+from mahjong_regex.diff.compare import compare
+from mahjong_regex.diff.sides import RulesSide
+from mahjong_regex.ruleset.checker import load
+from mutants import mutants
+
+#: Strings decided on both sides per pair.
+BUDGET = 2000
+
+#: Changes that leave the language as it was: (rule set, change) -> why.
+SAME_LANGUAGE = {
+    ("riichi", "line 21: each tile <= 2: <= 2 -> <= 3"): "seven pairs hold a tile 2 or 4 times",
+    ("changchun", "line 39: suits >= 3: >= 3 -> == 3"): "the rule set has three suits",
+}
+
+#: mcr's 七星不靠 hands are all 全不靠 hands: a change that narrows 七星不靠
+#: (lines 45-48) leaves the language as it was, so those are left out;
+#: of the rest, every fourth change is tried (the full set takes minutes).
+MCR_NARROWS = range(45, 49)
+
+
+def cases(name: str) -> list:
+    found = mutants(builtin_source(name))
+    if name == "mcr":
+        found = [m for m in found if not any(f"line {n}:" in m.what for n in MCR_NARROWS)][::4]
+    return found
+
+
+@pytest.mark.parametrize("name", ["harbin", "sichuan", "riichi", "changchun", "mcr"])
+def test_every_single_change_is_found(name):
+    base = load(builtin_source(name), f"{name}.meld")
+    problems, tried = [], 0
+    for m in cases(name):
+        try:
+            new = load(m.source, "changed.meld")
+        except MeldError:
+            continue  # the edit made the file invalid
+        tried += 1
+        diff = compare(RulesSide(base, "old"), RulesSide(new, "new"), BUDGET)
+        problems += check(name, m, diff, base, new)
+    assert tried > 30
+    assert not problems, "\n".join(problems)
+
+
+def check(name, m, diff, base, new) -> list[str]:
+    """What is wrong with the diff of one change, as readable lines."""
+    if m.keeps:
+        return [f"{m.what}: {c.title()}" for c in diff.changes] + [
+            f"{m.what}: {w.hand!r} changed verdict" for w in diff.found.witnesses
+        ]
+    out = []
+    if not diff.changes:
+        out.append(f"{m.what}: no rule change shown")
+    for c in diff.changes:
+        if not (c.old or c.new) or any(p and p.line < 1 for p in (c.old, c.new)):
+            out.append(f"{m.what}: {c.title()} cites no line")
+    same = SAME_LANGUAGE.get((name, m.what))
+    if not diff.found.witnesses and same is None:
+        out.append(f"{m.what}: no hand changed verdict in {diff.found.tried} hands")
+    if diff.found.witnesses and same is not None:
+        out.append(f"{m.what}: listed as keeping the language ({same}), yet a hand changed")
+    for w in diff.found.witnesses:
+        old, new_ = Evaluator(base).wins(w.hand), Evaluator(new).wins(w.hand)
+        if (old, new_) != (w.old_wins, not w.old_wins):
+            out.append(f"{m.what}: {w.hand!r} is no witness ({old}, {new_})")
+    return out
