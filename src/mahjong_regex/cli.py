@@ -7,10 +7,12 @@ Subcommands:
   built-in name or a ``.meld`` path), its outline, JSON, or a code snippet;
 - ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
   the arguments, else one per stdin line) and say why;
-- ``build [--check] [--out DIR]``: write or check ``generated/``;
+- ``build [--check] [--out DIR] [--config FILE]``: write or check
+  ``generated/`` (or a project's build, :mod:`.outputs.config`);
 - ``diff OLD NEW [--flavor F] [--hands N] [--seed S] [--format text|json]``:
   the rule changes from one rule set to another, and hands that changed
   verdict (either side may be a file holding a pattern in flavor F);
+- ``textconv FILE``: a pattern file one part per line, for ``git diff``;
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
@@ -165,15 +167,25 @@ def cmd_match(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .outputs.build import stale_files, write
+    from .outputs.build import expected_files, stale_files, write
+    from .outputs.config import CONFIG_NAME, ConfigError, builtin_config, load_config
 
-    out = Path(args.out)
+    config_path = args.config or (CONFIG_NAME if Path(CONFIG_NAME).is_file() else None)
+    try:
+        config = load_config(config_path) if config_path else builtin_config()
+    except ConfigError as e:
+        raise _Fail(str(e)) from None
+    out = Path(args.out) if args.out else config.out
     if args.check and not out.is_dir():
         raise _Fail(
             f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
         )
+    try:
+        want = expected_files(config)
+    except ConfigError as e:
+        raise _Fail(str(e)) from None
     if args.check:
-        stale = stale_files(out)
+        stale = stale_files(out, want)
         if stale:
             print(f"{out} is stale; run 'mahjong-regex build' and commit:", file=sys.stderr)
             for rel in stale:
@@ -181,7 +193,7 @@ def cmd_build(args) -> int:
             return 1
         return 0
     try:
-        written = write(out)
+        written = write(out, want)
     except OSError as e:
         raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
     for rel in written:
@@ -193,6 +205,19 @@ def cmd_diff(args) -> int:
     from .diff.command import run
 
     return run(args, _load, _Fail)
+
+
+def cmd_textconv(args) -> int:
+    from .outputs.textconv import textconv
+
+    try:
+        text = Path(args.file).read_text("utf-8")
+    except OSError as e:
+        raise _Fail(f"mahjong-regex: error: cannot read {args.file}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise _Fail(f"mahjong-regex: error: {args.file} is not UTF-8 text") from None
+    sys.stdout.write(textconv(text))
+    return 0
 
 
 def cmd_flavors(args) -> int:
@@ -305,13 +330,36 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     _compile_parser(sub)
     _match_parser(sub)
-    b = sub.add_parser("build", help="write generated/ for every built-in rule set and flavor")
+    b = sub.add_parser(
+        "build",
+        help="write generated/ for every built-in rule set and flavor, or a project's build",
+        description="Without a configuration: every built-in rule set in every flavor, into "
+        "generated/. A project names its rule sets, flavors, input forms and output folder in "
+        "a [build] table of mahjong-regex.toml (in the current folder, or --config): "
+        'rules = ["rules/house.meld", "sichuan"], flavors = ["pcre", "js"], '
+        'inputs = ["arranged"], out = "generated".',
+    )
     b.add_argument(
         "--check", action="store_true", help="exit 1 and list stale files, write nothing"
     )
-    b.add_argument("--out", default="generated", help="the output folder (default: generated)")
+    b.add_argument(
+        "--out",
+        help="the output folder (default: the configuration's 'out', else generated)",
+    )
+    b.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the build configuration (default: mahjong-regex.toml in the current folder, "
+        "if there is one; else the built-in build)",
+    )
     b.set_defaults(run=cmd_build)
     _diff_parser(sub)
+    t = sub.add_parser(
+        "textconv",
+        help="print a pattern file one part per line, for git diff (a textconv driver)",
+    )
+    t.add_argument("file", help="a file holding a pattern, e.g. generated/harbin/pcre.re")
+    t.set_defaults(run=cmd_textconv)
     f = sub.add_parser("flavors", help="list the flavors")
     f.set_defaults(run=cmd_flavors)
     r = sub.add_parser("passes", help="list the optimization passes in run order")
