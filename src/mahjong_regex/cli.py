@@ -327,7 +327,9 @@ def parser() -> argparse.ArgumentParser:
         description="Compile mahjong rule sets (.meld) into exact regular expressions.",
     )
     p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(
+        dest="command", required=True, help="what to do; each command has its own --help"
+    )
     _compile_parser(sub)
     _match_parser(sub)
     b = sub.add_parser(
