@@ -9,9 +9,10 @@ Three sources, all seeded (the same seed gives the same hands):
 - :meth:`RuleHands.aims`: hands aimed at one rule change: a shape filled so
   that a meld count sits just below, at or above its bound, the tiles kept
   inside or outside a class, within a few suits, or many copies of one tile;
-- :class:`Mutator`: small changes of a winning hand (a meld dropped, doubled,
-  replaced or moved; a tile changed, dropped, added or moved), and, where a
-  side is a pattern, the hand with white space or a second line around it.
+- :class:`Mutator`: small changes of a winning hand (the recipe's meld and
+  tile changes: a meld dropped, added, doubled or swapped; a tile changed,
+  dropped, added, moved or swapped), and, where a side is a pattern, the
+  hand with white space or a second line around it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..reference.samples import RandomChooser, meld_instances, near_boundary
+from ..reference.samples import (
+    RandomChooser,
+    change_melds,
+    change_tiles,
+    meld_instances,
+    near_boundary,
+)
 from ..ruleset.model import Constraint, RuleSet, Shape
 from .rules import RuleChange
 from .winning import WinningHands
@@ -119,13 +126,8 @@ class RuleHands:
             melds.append(rng.choice(pool))
         rng.shuffle(melds)
         hand = [t for m in melds for t in m]
-        op = rng.randrange(9)
-        if op == 0 and hand:
-            hand[rng.randrange(len(hand))] = rng.choice(self.names)
-        elif op == 1 and hand:
-            hand.pop(rng.randrange(len(hand)))
-        elif op == 2:
-            hand.insert(rng.randrange(len(hand) + 1), rng.choice(self.names))
+        if rng.randrange(3) == 0:
+            change_tiles(hand, self.chooser, self.names)
         return "".join(hand)
 
     # ---- hands aimed at a change --------------------------------------------------
@@ -232,42 +234,20 @@ class Mutator:
     def __init__(self, tokens: Tokens, instances: dict, rng: random.Random):
         self.tokens = tokens
         self.names = tokens.names
-        self.melds = [m for ms in instances.values() for m in ms]
+        self.instances = instances
         self.rng = rng
+        self.choose = RandomChooser(rng=rng)
 
     def mutate(self, hand: str, split=None) -> str:
-        """``hand`` changed a little; ``split`` (its melds, as tile-name
-        tuples) allows meld-sized changes."""
-        rng = self.rng
-        if split and rng.random() < 0.5:
+        """``hand`` changed a little (:func:`change_melds` on its melds
+        ``split``, as tile-name tuples, when given, half the time; else
+        :func:`change_tiles`)."""
+        if split and self.rng.random() < 0.5:
             melds = [list(m) for m in split]
-            i = rng.randrange(len(melds))
-            op = rng.randrange(5)
-            if op == 0:
-                melds.pop(i)
-            elif op == 1:
-                melds.insert(i, list(melds[i]))
-            elif op == 2:
-                melds[i] = list(rng.choice(self.melds))
-            elif op == 3:
-                melds.insert(i, list(rng.choice(self.melds)))
-            else:
-                melds.insert(rng.randrange(len(melds) + 1), melds.pop(i))
+            change_melds(melds, self.choose, self.instances)
             return "".join(t for m in melds for t in m)
         tiles = self.tokens(hand)
-        i = rng.randrange(len(tiles)) if tiles else 0
-        op = rng.randrange(5)
-        if op == 0 and tiles:
-            tiles[i] = rng.choice(self.names)
-        elif op == 1 and tiles:
-            tiles.pop(i)
-        elif op == 2:
-            tiles.insert(i, rng.choice(self.names + tiles[i : i + 1] * 8))
-        elif op == 3 and len(tiles) > 1:
-            tiles.insert(rng.randrange(len(tiles)), tiles.pop(i))
-        elif tiles:
-            j = rng.randrange(len(tiles))
-            tiles[i], tiles[j] = tiles[j], tiles[i]
+        change_tiles(tiles, self.choose, self.names)
         return "".join(tiles)
 
     @staticmethod

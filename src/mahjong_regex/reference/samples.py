@@ -34,10 +34,11 @@ class Chooser(Protocol):
 
 
 class RandomChooser:
-    """A :class:`Chooser` over ``random.Random(seed)``."""
+    """A :class:`Chooser` over ``random.Random(seed)``, or over ``rng`` (a
+    ``random.Random``) when given."""
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, rng: random.Random | None = None):
+        self.rng = rng or random.Random(seed)
 
     def element(self, options):
         return options[self.rng.randrange(len(options))]
@@ -60,6 +61,43 @@ def meld_instances(rules: RuleSet) -> dict[str, list[list[str]]]:
     }
 
 
+def change_melds(melds: list[list[str]], choose: Chooser, instances) -> None:
+    """One change of a list of melds (tile-name lists), in place: a meld
+    dropped, added (any kind of ``instances``, see :func:`meld_instances`),
+    doubled, or swapped with the next."""
+    op = choose.element(("drop", "add", "double", "swap"))
+    if op == "drop" and melds:
+        melds.pop(choose.integer(0, len(melds) - 1))
+    elif op == "add":
+        kind = choose.element(list(instances))
+        melds.insert(choose.integer(0, len(melds)), list(choose.element(instances[kind])))
+    elif op == "double" and melds:
+        i = choose.integer(0, len(melds) - 1)
+        melds.insert(i, list(melds[i]))
+    elif op == "swap" and len(melds) > 1:
+        i = choose.integer(0, len(melds) - 2)
+        melds[i], melds[i + 1] = melds[i + 1], melds[i]
+
+
+def change_tiles(hand: list[str], choose: Chooser, tiles: list[str]) -> None:
+    """One change of a list of tile names, in place: a tile changed,
+    dropped, added (one of ``tiles``), moved, or swapped with another."""
+    op = choose.element(("change", "drop", "add", "move", "swap"))
+    n = len(hand)
+    if op == "add" or n == 0:
+        hand.insert(choose.integer(0, n), choose.element(tiles))
+    elif op == "change":
+        hand[choose.integer(0, n - 1)] = choose.element(tiles)
+    elif op == "drop":
+        hand.pop(choose.integer(0, n - 1))
+    elif op == "move":
+        t = hand.pop(choose.integer(0, n - 1))
+        hand.insert(choose.integer(0, n - 1), t)
+    elif op == "swap" and n > 1:
+        i, j = choose.integer(0, n - 1), choose.integer(0, n - 1)
+        hand[i], hand[j] = hand[j], hand[i]
+
+
 def near_boundary(rules: RuleSet, choose: Chooser, instances=None) -> str:
     """One hand string for ``rules`` (see the module docstring)."""
     instances = instances or meld_instances(rules)
@@ -71,34 +109,10 @@ def near_boundary(rules: RuleSet, choose: Chooser, instances=None) -> str:
             melds.append(list(choose.element(instances[choose.element(kinds)])))
     melds = choose.permutation(melds)
     for _ in range(choose.integer(0, 2)):
-        op = choose.element(("drop", "add", "double", "swap"))
-        if op == "drop" and melds:
-            melds.pop(choose.integer(0, len(melds) - 1))
-        elif op == "add":
-            kind = choose.element(list(instances))
-            melds.insert(choose.integer(0, len(melds)), list(choose.element(instances[kind])))
-        elif op == "double" and melds:
-            i = choose.integer(0, len(melds) - 1)
-            melds.insert(i, list(melds[i]))
-        elif op == "swap" and len(melds) > 1:
-            i = choose.integer(0, len(melds) - 2)
-            melds[i], melds[i + 1] = melds[i + 1], melds[i]
+        change_melds(melds, choose, instances)
     hand = [t for m in melds for t in m]
     for _ in range(choose.integer(0, 2)):
-        op = choose.element(("change", "drop", "add", "move", "swap"))
-        n = len(hand)
-        if op == "add" or n == 0:
-            hand.insert(choose.integer(0, n), choose.element(tiles))
-        elif op == "change":
-            hand[choose.integer(0, n - 1)] = choose.element(tiles)
-        elif op == "drop":
-            hand.pop(choose.integer(0, n - 1))
-        elif op == "move":
-            t = hand.pop(choose.integer(0, n - 1))
-            hand.insert(choose.integer(0, n - 1), t)
-        elif op == "swap" and n > 1:
-            i, j = choose.integer(0, n - 1), choose.integer(0, n - 1)
-            hand[i], hand[j] = hand[j], hand[i]
+        change_tiles(hand, choose, tiles)
     text = "".join(hand)
     if choose.integer(0, 19) == 0:
         junk = choose.element(JUNK + ("cut",))
