@@ -149,18 +149,12 @@ class _Pairing:
         news = list(self.new.kinds.values())
         sig_old = {k.name: self._melds(0, k) for k in olds}
         sig_new = {k.name: self._melds(1, k) for k in news}
-        pairs: list[tuple] = []
-        for same in (
+        pairs = pair_up(
+            olds,
+            news,
             lambda a, b: sig_old[a.name] == sig_new[b.name],
             lambda a, b: a.name == b.name,
-        ):
-            for a in list(olds):
-                b = next((b for b in news if same(a, b)), None)
-                if b is not None:
-                    pairs.append((a, b))
-                    olds.remove(a)
-                    news.remove(b)
-        pairs += [(a, None) for a in olds] + [(None, b) for b in news]
+        )
         for n, (a, b) in enumerate(pairs):
             if a is not None:
                 self.kid[0][a.name] = n
@@ -237,25 +231,20 @@ class _Pairing:
         out = self.constraint_changes(common0, common1, "")
         sig0 = {s.name: (self.slots(0, s), frozenset(own0[s.name])) for s in self.old.shapes}
         sig1 = {s.name: (self.slots(1, s), frozenset(own1[s.name])) for s in self.new.shapes}
-        olds, news = list(self.old.shapes), list(self.new.shapes)
-        pairs = []
-        for same in (
+        pairs = pair_up(
+            self.old.shapes,
+            self.new.shapes,
             lambda a, b: sig0[a.name] == sig1[b.name],
             lambda a, b: a.name == b.name,
             lambda a, b: sig0[a.name][0] == sig1[b.name][0],
-        ):
-            for a in list(olds):
-                b = next((b for b in news if same(a, b)), None)
-                if b is not None:
-                    pairs.append((a, b))
-                    olds.remove(a)
-                    news.remove(b)
+        )
         for a, b in pairs:
+            if a is None or b is None:
+                out.append(self.shape_change("added" if a is None else "removed", a, b))
+                continue
             if sig0[a.name][0] != sig1[b.name][0]:
                 out.append(self.shape_change("changed", a, b))
             out += self.constraint_changes(own0[a.name], own1[b.name], b.name)
-        out += [self.shape_change("removed", a, None) for a in olds]
-        out += [self.shape_change("added", None, b) for b in news]
         return out
 
     def shape_change(self, how: str, a: Shape | None, b: Shape | None) -> RuleChange:
@@ -308,18 +297,29 @@ class _Pairing:
 
 def _pair_tiles(old: tuple[Tile, ...], new: tuple[Tile, ...]) -> list[tuple]:
     """(old tile | None, new tile | None) pairs: by identity where both know
-    it, then by name; one-sided tiles last, in declaration order."""
-    olds, news = list(old), list(new)
-    pairs = []
-    for same in (
+    it, then by name; the pairs in the old side's order, one-sided tiles
+    last."""
+    pairs = pair_up(
+        old,
+        new,
         lambda a, b: a.identity is not None and a.identity == b.identity,
         lambda a, b: a.name == b.name,
-    ):
+    )
+    both = sorted((p for p in pairs if None not in p), key=lambda p: p[0].index)
+    return both + [p for p in pairs if None in p]
+
+
+def pair_up(olds, news, *alike) -> list[tuple]:
+    """Pairs (old, new): each old item with the first new item left that is
+    ``alike[0]`` to it, then, among those left, ``alike[1]``, and so on;
+    then (old, None) and (None, new) for the items left on each side."""
+    olds, news = list(olds), list(news)
+    pairs: list[tuple] = []
+    for same in alike:
         for a in list(olds):
             b = next((b for b in news if same(a, b)), None)
             if b is not None:
                 pairs.append((a, b))
                 olds.remove(a)
                 news.remove(b)
-    pairs.sort(key=lambda p: p[0].index)
     return pairs + [(a, None) for a in olds] + [(None, b) for b in news]
