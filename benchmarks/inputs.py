@@ -33,6 +33,7 @@ from internals import (
     ir,
     literal_set,
     load_rules,
+    crowded_wild_hands,
     random_hands,
     render,
     tile_constraint_holds,
@@ -175,26 +176,38 @@ def hand_mixes(rules, evaluator, n: int) -> list[Mix]:
 
 def hostile_strings(rules, evaluator, mix: Mix, size: int) -> list[tuple[str, str, str]]:
     """(key, description, text) of the worst-case inputs, about ``size`` characters
-    each except (d).  The winning hand is the first winning hand of ``mix``."""
+    each except (d) and (f).  The winning hand is the first winning hand of
+    ``mix``.  A rule set with an indicator gets its strings after the winning
+    hand's ``TURNED|``; one with wild tiles also gets (f): hands of 14 to 22
+    tiles made of wild tiles and near-melds (``crowded_wild_hands`` of the hand samples)."""
     alphabet = rules.alphabet
     names = [t.name for t in alphabet.tiles]
     win = next((h for h, w in zip(mix.hands, mix.truth) if w), None)
     if win is None:  # a tiny --hands: look further
         win = next(h for h in random_hands(rules, 20_000, seed=1) if evaluator.wins(h))
+    turned = ""
+    if rules.indicator is not None:
+        turned, win = win.split("|", 1)
+        turned += "|"
     tiles = [t.name for t in alphabet.tokenize(win)]
     head = "".join(tiles[:-1])
-    near = next((head + t for t in names if not evaluator.wins(head + t)), head)
-    stray = next((win + t for t in names if not evaluator.wins(win + t)), win + names[0])
+    near = next((head + t for t in names if not evaluator.wins(turned + head + t)), head)
+    stray = next((win + t for t in names if not evaluator.wins(turned + win + t)), win + names[0])
     twos = [t.name for t in alphabet.tiles if t.suit is not None and t.rank == 2]
     mixed = twos if len(twos) >= 2 else names
 
     def repeat(unit: str) -> str:
-        return unit * max(1, round(size / len(unit)))
+        return turned + unit * max(1, round(size / len(unit)))
 
-    return [
+    out = [
         ("a", f"one tile ({names[0]}) repeated", repeat(names[0])),
         ("b", "a near-win hand repeated", repeat(near)),
         ("c", f"alternating suits ({''.join(mixed)}…)", repeat("".join(mixed))),
-        ("d", "a winning hand + a stray tile", stray),
+        ("d", "a winning hand + a stray tile", turned + stray),
         ("e", "a winning hand repeated", repeat(win)),
     ]
+    if rules.has_wilds:
+        shorts = list(crowded_wild_hands(rules, turned, tiles).values())
+        described = f"{len(shorts)} hands of 14-22 tiles of wild tiles and near-melds"
+        out += [(f"f{i}", described, text) for i, text in enumerate(shorts, 1)]
+    return out

@@ -16,7 +16,9 @@ import pytest
 
 from engines import EngineUnavailable, engine_version
 from hands import corpus
-from mahjong_regex import BUILTINS, Evaluator, load_rules
+from mahjong_regex import BUILTINS, Evaluator, HandError, load_rules
+from mahjong_regex.reference.samples import random_hands
+from mahjong_regex.reference.wilds import resolve_table, split_turned
 
 FIXTURES = Path(__file__).parent / "fixtures"
 try:
@@ -31,6 +33,12 @@ IN_CI = os.environ.get("CI") == "true"
 #: meld counts above one, several shapes).
 TEST_RULES = Path(__file__).parent / "rules"
 RULE_SETS = BUILTINS + ("unicode", "counters")
+#: The built-in rule sets with wild tiles.
+WILD_RULE_SETS = ("hongzhong", "hangzhou", "guangdong", "tianjin", "wuhan", "wenzhou")
+#: ... and those whose hands start with the turned tile (``TURNED|HAND``).
+INDICATOR_RULE_SETS = ("tianjin", "wuhan", "wenzhou")
+#: The rule sets with a fixture file.
+FIXTURE_RULE_SETS = RULE_SETS
 #: The rule sets every pass is switched off for, one at a time: the first
 #: built-ins, the test-only ones, and the regional ones with constructs of
 #: their own (special kongs and counters over several branches; knitted
@@ -40,6 +48,11 @@ PASS_RULE_SETS = ("harbin", "sichuan", "riichi", "unicode", "counters", "changch
 #: hands each (the first ones on MAHJONG_HANDS), to keep CI well inside its
 #: time; their fixtures always run.
 REGIONAL_HANDS = 5000
+#: A rule set with wild tiles adds this many hands of
+#: :func:`~mahjong_regex.reference.samples.random_hands` (seed 0) to its
+#: hypothesis corpus, so that at least REGIONAL_HANDS of its hands hold a
+#: wild tile.
+WILD_EXTRA_HANDS = 4000
 
 
 def hand_count(name: str) -> int:
@@ -50,6 +63,7 @@ def hand_count(name: str) -> int:
 
 @lru_cache(maxsize=None)
 def rules(name: str):
+    """The checked rule set ``name``: a built-in or a test-only one."""
     return load_rules(name if name in BUILTINS else str(TEST_RULES / f"{name}.meld"))
 
 
@@ -87,7 +101,21 @@ def hand_corpus(name: str) -> tuple[str, ...]:
     """The generated hands for rule set ``name`` (deterministic), plus its
     fixture hands."""
     generated = corpus(rules(name), hand_count(name))
+    if name in WILD_RULE_SETS:
+        generated += random_hands(rules(name), min(HANDS, WILD_EXTRA_HANDS), seed=0)
     return tuple(dict.fromkeys([h for _, h, _, _ in read_fixtures(name)] + generated))
+
+
+def holds_wild(name: str, hand: str) -> bool:
+    """Does ``hand`` hold a tile that is wild (or a proxy) for its turned
+    tile?  False for a string that is not a hand."""
+    r = rules(name)
+    try:
+        turned, tiles = split_turned(r, hand)
+    except HandError:
+        return False
+    table = resolve_table(r, turned)
+    return any(t.index in table.domain or t.index in table.proxy for t in tiles)
 
 
 def require_engine(engine: str) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import RULE_SETS, evaluator, read_fixtures
+from conftest import FIXTURE_RULE_SETS, evaluator, read_fixtures
 
-CASES = [(name, *row) for name in RULE_SETS for row in read_fixtures(name)]
+CASES = [(name, *row) for name in FIXTURE_RULE_SETS for row in read_fixtures(name)]
 
 
 @pytest.mark.parametrize("name,win,hand,comment,line", CASES, ids=[f"{c[0]}:{c[4]}" for c in CASES])
@@ -16,7 +16,7 @@ def test_reference_verdict(name, win, hand, comment, line):
     assert verdict.win == win, f"{name}.txt:{line} ({comment}): {verdict.explain()}"
 
 
-@pytest.mark.parametrize("name", RULE_SETS)
+@pytest.mark.parametrize("name", FIXTURE_RULE_SETS)
 def test_fixtures_cover_both_verdicts_and_bad_strings(name):
     rows = read_fixtures(name)
     hands = [h for _, h, _, _ in rows]

@@ -8,12 +8,16 @@ import pytest
 
 from conftest import (
     FLAVOR_ENGINES,
+    INDICATOR_RULE_SETS,
     RULE_SETS,
+    WILD_RULE_SETS,
     disagreements,
     hand_corpus,
     hand_count,
+    holds_wild,
     require_engine,
     rules,
+    wins,
 )
 from engines import run_batch
 from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
@@ -21,10 +25,19 @@ from mahjong_regex.pipeline import compile_rules, render
 
 #: Flavors that refuse a rule set by default (and why, in the message).
 REFUSED = {(name, "re2") for name in RULE_SETS}
-#: ... and the ones whose pattern is too large even with --allow-unchecked:
-#: RE2 has neither calls nor counters, and changchun's meld automaton (four
-#: special kongs, each at most once) unfolds past its memory budget.
-TOO_LARGE = {("changchun", "re2")}
+#: ... and the ones that cannot say it even with --allow-unchecked, with a
+#: word of the message: RE2 has neither calls nor counters, and changchun's
+#: meld automaton (four special kongs, each at most once) unfolds past its
+#: memory budget; a copy limit on the tiles wild tiles stand for counts each
+#: stand-in in groups of one name set in many places (PCRE2, regex, .NET
+#: only); the wild tiles of a turned tile are read with backreferences.
+CANNOT = {("changchun", "re2"): "default memory budget"}
+CANNOT |= {
+    (name, flavor): "a copy limit counts each stand-in"
+    for name in ("hongzhong", "guangdong")
+    for flavor in ("python", "js", "java", "ruby", "re2")
+}
+CANNOT |= {(name, "re2"): "--indicator TILE" for name in INDICATOR_RULE_SETS}
 
 CASES = [
     (name, flavor, engine)
@@ -41,15 +54,15 @@ def ids(cases):
 @pytest.mark.parametrize("name,flavor,engine", CASES, ids=ids(CASES))
 def test_engine_agrees_with_reference(name, flavor, engine):
     version = require_engine(engine)
-    pattern = compile_rules(rules(name), flavor=flavor)
     hands = list(hand_corpus(name))
     # Duplicates are dropped, so a little under the count asked for.
     assert len(hands) >= min(1000, hand_count(name) // 2)
-    if (name, flavor) in TOO_LARGE:
-        with pytest.raises(UnsupportedError, match="default memory budget") as info:
-            render(pattern, flavor, allow_unchecked=True)
+    if (name, flavor) in CANNOT:
+        with pytest.raises(UnsupportedError, match=CANNOT[name, flavor]) as info:
+            render(compile_rules(rules(name), flavor=flavor), flavor, allow_unchecked=True)
         assert info.value.flavor == flavor
         return
+    pattern = compile_rules(rules(name), flavor=flavor)
     if (name, flavor) in REFUSED:
         with pytest.raises(UnsupportedError) as info:
             render(pattern, flavor)
@@ -79,3 +92,73 @@ def test_engine_agrees_with_reference(name, flavor, engine):
     ), f"{engine} {version}: {len(bad)} of {len(hands)} hands disagree, e.g.\n" + "\n".join(
         bad[:10]
     )
+
+
+@pytest.mark.parametrize("name", WILD_RULE_SETS)
+def test_wild_corpus_holds_enough_wild_tiles(name):
+    """Every engine above sees at least 5,000 generated hands that hold a
+    wild tile (when MAHJONG_HANDS asks for that many)."""
+    hands = hand_corpus(name)
+    assert sum(holds_wild(name, h) for h in hands) >= min(5000, hand_count(name))
+
+
+INDICATOR_CASES = [
+    (name, flavor, engine)
+    for name in INDICATOR_RULE_SETS
+    for flavor in FLAVORS
+    if flavor != "re2"
+    for engine in FLAVOR_ENGINES[flavor]
+]
+
+
+@pytest.mark.parametrize("name,flavor,engine", INDICATOR_CASES, ids=ids(INDICATOR_CASES))
+def test_one_pattern_serves_every_turned_tile(name, flavor, engine):
+    """One pattern per flavor accepts winning hands with every tile the
+    indicator may be, and rejects the same hands turned on another tile
+    where the reference does."""
+    require_engine(engine)
+    r = rules(name)
+    names = [t.name for t in r.alphabet.tiles]
+    winners: dict[str, str] = {}
+    for hand in hand_corpus(name):
+        turned = hand.split("|", 1)[0]
+        if turned in names and turned not in winners and wins(name, hand):
+            winners[turned] = hand
+    assert set(winners) == {names[i] for i in r.indicator.tiles}
+    moved = [
+        names[(names.index(t) + 1) % len(names)] + "|" + h.split("|", 1)[1]
+        for t, h in winners.items()
+    ]
+    hands = list(winners.values()) + moved
+    out = render(compile_rules(r, flavor=flavor), flavor)
+    got = run_batch(engine, out.text, hands, flags=out.flavor.flags)
+    assert got[: len(winners)] == [True] * len(winners)
+    assert got == [Evaluator(r).wins(h) for h in hands]
+
+
+FIXED_CASES = [(name, engine) for name in INDICATOR_RULE_SETS for engine in FLAVOR_ENGINES["re2"]]
+
+
+@pytest.mark.parametrize("name,engine", FIXED_CASES, ids=ids(FIXED_CASES))
+def test_re2_says_a_rule_set_with_an_indicator_for_one_turned_tile(name, engine):
+    """``--indicator TILE``: the rule set for one turned tile, in RE2, on the
+    corpus hands turned on that tile (written without it), agrees with the
+    reference given the turned tile, less the copy limits RE2 cannot check."""
+    require_engine(engine)
+    r = rules(name)
+    names = [t.name for t in r.alphabet.tiles]
+    by_turned: dict[str, list[str]] = {}
+    for hand in hand_corpus(name):
+        turned, bar, rest = hand.partition("|")
+        if bar and turned in names:
+            by_turned.setdefault(turned, []).append(rest)
+    for turned in sorted(by_turned, key=lambda t: -len(by_turned[t]))[:3]:
+        fixed = r.with_indicator(names.index(turned))
+        out = render(compile_rules(fixed, flavor="re2"), "re2", allow_unchecked=True)
+        relaxed = Evaluator(fixed.relaxed(out.unchecked))
+        hands = by_turned[turned]
+        got = run_batch(engine, out.text, hands)
+        bad = [h for h, g in zip(hands, got) if g != relaxed.wins(h)]
+        assert not bad, (turned, bad[:5])
+        strict = [Evaluator(fixed).wins(h) for h in hands]
+        assert strict == [wins(name, f"{turned}|{h}") for h in hands]

@@ -3,10 +3,11 @@
 Subcommands:
 
 - ``compile RULES [--flavor F] [--format pattern|outline|json|code]
-  [--lang L] [--allow-unchecked]``: print the pattern for a rule set (a
-  built-in name or a ``.meld`` path), its outline, JSON, or a code snippet;
-- ``match RULES [HAND …] [--engine reference|regex]``: decide hands (from
-  the arguments, else one per stdin line) and say why;
+  [--lang L] [--allow-unchecked] [--indicator TILE]``: print the pattern for
+  a rule set (a built-in name or a ``.meld`` path), its outline, JSON, or a
+  code snippet;
+- ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
+  decide hands (from the arguments, else one per stdin line) and say why;
 - ``build [--check] [--out DIR] [--config FILE]``: write or check
   ``generated/`` (or a project's build, :mod:`.outputs.config`);
 - ``diff OLD NEW [--flavor F] [--hands N] [--seed S] [--format text|json]``:
@@ -16,6 +17,10 @@ Subcommands:
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
+
+``--indicator TILE`` fixes the turned tile of a rule set with an indicator:
+hands are then written without it (``TURNED|`` left out), and the pattern
+needs no backreference to learn the wild tiles.
 
 Exit codes: 0 success; 1 ``build --check`` found stale files, or ``diff``
 found a rule or a verdict that changed; 2 bad input (a malformed rule file,
@@ -31,7 +36,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import MeldError, located, shown
+from .diagnostics import HandError, MeldError, located, shown
 from .flavors.table import FLAVORS
 from .outputs.snippets import LANG_FLAVOR, snippet
 from .passes.registry import PASSES, REGISTRY, Options
@@ -72,6 +77,23 @@ def _load(spec: str, tiles: str | None = None) -> tuple[RuleSet, str, str]:
     return rules, path, source
 
 
+def _fix_indicator(rules: RuleSet, tile: str | None) -> RuleSet:
+    """``rules`` with its turned tile fixed to ``tile`` (a tile name in the
+    rule set's notation), or ``rules`` when ``tile`` is None."""
+    if tile is None:
+        return rules
+    try:
+        found = rules.alphabet.tokenize(tile)
+    except HandError as e:
+        raise _Fail(f"mahjong-regex: error: --indicator {tile}: {e}") from None
+    if len(found) != 1:
+        raise _Fail(f"mahjong-regex: error: --indicator takes one tile, not {tile!r}")
+    try:
+        return rules.with_indicator(found[0].index)
+    except ValueError as e:
+        raise _Fail(f"mahjong-regex: error: --indicator {tile}: {e}") from None
+
+
 def _options(args) -> Options:
     """The passes on: all but ``--no-pass`` ones, and a note on stderr for
     each pass switched off with them because it needs one of them."""
@@ -88,6 +110,7 @@ def _options(args) -> Options:
 
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
+    rules = _fix_indicator(rules, args.indicator)
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
         raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
@@ -99,8 +122,8 @@ def cmd_compile(args) -> int:
             )
         flavor = implied
     flavor = flavor or "pcre"
-    pattern = compile_rules(rules, _options(args), flavor)
     try:
+        pattern = compile_rules(rules, _options(args), flavor)
         out = render(pattern, flavor, args.allow_unchecked)
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
@@ -132,6 +155,7 @@ def cmd_compile(args) -> int:
 
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
+    rules = _fix_indicator(rules, args.indicator)
     if args.hands:
         hands = list(args.hands)
     else:
@@ -273,6 +297,15 @@ def _tiles(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _indicator(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--indicator",
+        metavar="TILE",
+        help="fix the turned tile of a rule set with an indicator: hands are written "
+        "without it, and the pattern needs no backreference for the wild tiles",
+    )
+
+
 def _compile_parser(sub) -> None:
     c = sub.add_parser("compile", help="print the pattern for a rule set")
     c.add_argument("rules", help=RULES_HELP)
@@ -295,6 +328,7 @@ def _compile_parser(sub) -> None:
         "(stderr, JSON, code comment) instead of refusing",
     )
     _tiles(c)
+    _indicator(c)
     _no_pass(c)
     c.set_defaults(run=cmd_compile)
 
@@ -310,6 +344,7 @@ def _match_parser(sub) -> None:
         help="the reference evaluator (default), or the compiled pattern in the regex module",
     )
     _tiles(m)
+    _indicator(m)
     _no_pass(m)
     m.set_defaults(run=cmd_match)
 

@@ -112,14 +112,18 @@ class HandError(Exception):
     ``position`` is the 0-based index (in code points) of the first
     character that cannot belong to a tile name there; ``char`` is that
     character ("" when the string ends in the middle of a tile name, or is
-    empty); ``prefix`` the part of a tile name just before it."""
+    empty); ``prefix`` the part of a tile name just before it; ``message``,
+    when given, says what is wrong there instead."""
 
     position: int
     char: str
     prefix: str = ""
+    message: str = ""
 
     def __str__(self) -> str:
         where = f"character {self.position + 1}"
+        if self.message:
+            return f"{where}: {self.message}"
         if self.position == 0 and not self.char and not self.prefix:
             return "the hand is empty"
         if not self.char:

@@ -76,9 +76,46 @@ def compile_rules(
     options = options or Options()
     if isinstance(flavor, str):
         flavor = get(flavor)
-    ctx = new_context(rules, options, flavor)
-    pattern = build_pattern(ctx)
+    ctx = wild_context(rules, options, flavor) if rules.has_wilds else None
+    ctx = ctx or new_context(rules, options, flavor)
+    from .compiler.wilds import WildUnsupported
+
+    try:
+        pattern = build_pattern(ctx)
+    except WildUnsupported as e:
+        raise unsupported(flavor or get("pcre"), f"'{e.construct}'", e.reason, e.span) from None
     return run_ir_passes(pattern, options, ctx.caps, None if ctx.caps.backrefs else _expand)
+
+
+def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
+    """The compilation context of a rule set with wild tiles: the rule set as
+    the compiler writes it (:mod:`mahjong_regex.compiler.wildplan`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` for what the
+    flavor cannot say."""
+    from .compiler.wildplan import plan_wilds
+    from .compiler.wilds import WildUnsupported
+
+    target = flavor or get("pcre")
+    try:
+        planned, plans = plan_wilds(rules)
+    except WildUnsupported as e:
+        raise unsupported(target, f"'{e.construct}'", e.reason, e.span) from None
+    ctx = new_context(planned, options, flavor)
+    ctx.shape_wilds = plans
+    for extra in plans.values():
+        for t, n in extra.caps.items():
+            ctx.wild_caps[t] = max(ctx.wild_caps.get(t, 0), n)
+    if ctx.wild_caps and not ctx.caps.dupnames:
+        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
+        raise unsupported(
+            target,
+            f"'{c.text}' on the tiles wild tiles stand for",
+            "a copy limit counts each stand-in in groups set in many places: pcre, regex "
+            "and dotnet can say it",
+            c.span,
+        )
+    return ctx
 
 
 def _expand(pattern: ir.Pattern) -> ir.Pattern:

@@ -56,11 +56,22 @@ def tile_count(ctx: Context, cls: TileClass, op: str, n: int, label: str) -> lis
     """``tiles(CLASS) OP n``: at least n tiles of the class (``>=``/``==``),
     not n+1 of them (``<=``/``==``)."""
     out = []
+    count = at_least if not cls.dynamic else turned_at_least
+    tiles = cls if cls.dynamic else cls.tiles
     if op in (">=", "==") and n > 0:
-        out.append(ir.Look(at_least(ctx, cls.tiles, n), label=label))
+        out.append(ir.Look(count(ctx, tiles, n), label=label))
     if op in ("<=", "=="):
-        out.append(ir.Look(at_least(ctx, cls.tiles, n + 1), negate=True, label=label))
+        out.append(ir.Look(count(ctx, tiles, n + 1), negate=True, label=label))
     return out
+
+
+def turned_at_least(ctx: Context, cls: TileClass, n: int) -> ir.Node:
+    """``n`` tiles held of the turned tile's kind (``tiles(indicator)``)."""
+    if cls.tiles or cls.dynamic != {"indicator"}:
+        from .wilds import WildUnsupported
+
+        raise WildUnsupported(cls.text, "a count of held tiles names the turned kind alone")
+    return ir.Repeat(ir.seq(skip(ctx, all_tiles(ctx)), ir.Backref("ind")), n, n)
 
 
 def at_least(ctx: Context, tiles, n: int) -> ir.Node:

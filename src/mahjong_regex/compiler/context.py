@@ -99,6 +99,13 @@ class Context:
     names: Names = field(default_factory=Names)
     definitions: Definitions = field(default_factory=Definitions)
     kind_ids: dict[str, str] = field(default_factory=dict)
+    #: Wild tiles (a :class:`~mahjong_regex.compiler.wilds.WildTable`), the
+    #: flag group of each turned tile, the copy-limit counters per tile.
+    wild: object = None
+    names_of_turned: dict[int, str] = field(default_factory=dict)
+    counters_of: dict[int, list[str]] = field(default_factory=dict)
+    wild_caps: dict[int, int] = field(default_factory=dict)
+    shape_wilds: dict = field(default_factory=dict)
 
     @property
     def alphabet(self) -> Alphabet:
@@ -117,4 +124,11 @@ def new_context(
     ctx = Context(rules, options or Options(), caps)
     for i, k in enumerate(rules.kinds):
         ctx.kind_ids[k] = ctx.names.fresh(ident(k, f"k{i}"))
+    if rules.has_wilds:
+        from .wilds import wild_table
+
+        ctx.wild = wild_table(rules)
+        ctx.names.taken.update({"ind", "wn", "nw"})
+        for t in ctx.wild.turned:
+            ctx.names_of_turned[t] = ctx.names.fresh(f"i{t}")
     return ctx

@@ -82,7 +82,9 @@ def candidates(shape: Shape, p: ShapePlan, names: tuple[str, ...]) -> list[Count
     return [c for c in counters if c.lo > 0 or c.hi is not None]
 
 
-def counters(shape: Shape, p: ShapePlan) -> tuple[tuple[str, ...], list[Counter]] | None:
+def counters(
+    shape: Shape, p: ShapePlan, shared: bool = False
+) -> tuple[tuple[str, ...], list[Counter]] | None:
     """The shape's winning count vectors as counters over its melds:
     ``(names, counters)`` -- the kinds that occur in some winning split, and
     the counters -- or None when counters cannot say exactly those vectors.
@@ -92,7 +94,8 @@ def counters(shape: Shape, p: ShapePlan) -> tuple[tuple[str, ...], list[Counter]
     pruned of counters the others imply.  A kind may be in several
     counters, and a counter of "at most one" or "at least one" may span
     several branches of the body; a higher count needs its kinds in one
-    branch."""
+    branch, unless ``shared`` (the flavor lets one group name stand in many
+    places)."""
     letters = shape.kinds
     accept = relaxed_accept(shape, p)
     if not accept or len(accept) > MAX_COUNTER_VECTORS:
@@ -125,7 +128,7 @@ def counters(shape: Shape, p: ShapePlan) -> tuple[tuple[str, ...], list[Counter]
     # A count above one is kept in level groups shared by the branches that
     # raise it: its kinds must then fall in one branch.
     sig = {k: frozenset(i for i, c in enumerate(found) if k in c.kinds) for k in names}
-    if any(c.level > 1 and len({sig[k] for k in c.kinds}) != 1 for c in found):
+    if not shared and any(c.level > 1 and len({sig[k] for k in c.kinds}) != 1 for c in found):
         return None
     return names, found
 

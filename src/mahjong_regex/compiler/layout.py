@@ -73,7 +73,14 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     # With one shape its window is the whole pattern's: the length lookahead
     # then checks the moved constraints too.
     guard = not (single and moved) and (fixed_width(ctx) is None or char_width(ctx) is not None)
-    parts: list[ir.Node] = [ir.Start(), length(ctx, window, moved if single else (), guard)]
+    parts: list[ir.Node] = [ir.Start()]
+    size = length(ctx, window, moved if single else (), guard)
+    if ctx.wild is not None:
+        from .wilds import prefix
+
+        parts += prefix(ctx, size)
+    else:
+        parts.append(size)
     bodies = []
     for i, (s, p) in enumerate(zip(rules.shapes, plans)):
         own = length(ctx, p.window, p.moved, guard=False) if p.moved and not single else None
@@ -85,10 +92,20 @@ def build_pattern(ctx: Context) -> ir.Pattern:
             continue
         for n in tile_constraint(ctx, c):
             (cheap if c.kind != "each_tile" and linear(n) else costly).append(n)
+    if ctx.wild is not None:
+        from .wildchecks import physical_limit
+
+        # Before the melds: the length lookahead bounds its scans, and a hand
+        # of many wild tiles fails here instead of in every split of them.
+        cheap += physical_limit(ctx)
+    after = {i: list(b.after) for i, b in enumerate(bodies) if b.after}
+    for i, checks in (split[1] if split else {}).items():
+        after.setdefault(i, []).extend(checks)
+    split = split or (after and (None, {}))
     shapes = [b.node for b in bodies]
     if split:
         shapes = [
-            ir.seq(ir.Look(ir.seq(node, ir.End())), *split[1].get(i, ()))
+            ir.seq(ir.Look(ir.seq(node, ir.End())), *after.get(i, ()))
             for i, node in enumerate(shapes)
         ]
     melds = ir.alt(*shapes) if len(shapes) > 1 else shapes[0]

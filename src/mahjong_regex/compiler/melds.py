@@ -20,8 +20,21 @@ from .tiles import tiles_node
 
 def meld(ctx: Context, kinds: tuple[str, ...]) -> ir.Node:
     """One meld of any of ``kinds`` (meld kind names): calls of the kinds'
-    definitions (see :func:`define_meld`)."""
-    calls = [define_meld(ctx, g) for g in group_kinds(ctx, kinds)]
+    definitions (see :func:`define_meld`).  Melds whose stand-ins raise
+    counters are written in place: a group set inside a subroutine call is
+    unset again after it."""
+    groups = group_kinds(ctx, kinds)
+    if any(ctx.rules.kinds[k].counted for g in groups for k in g):
+        parts = [
+            meld_body(
+                ctx,
+                [ctx.rules.kinds[k] for k in g],
+                kind_label(ctx, [ctx.rules.kinds[k] for k in g]),
+            )
+            for g in groups
+        ]
+        return ir.alt(*parts)
+    calls = [define_meld(ctx, g) for g in groups]
     return hoist_alternation(ctx, calls)
 
 
@@ -53,8 +66,13 @@ def meld_body(
 ) -> ir.Node:
     """One meld of ``kinds`` (one kind, or same kinds of consecutive sizes
     over one class): literal runs, or a captured tile and its copies;
-    ``capture`` names that capture (else a fresh ``t`` name)."""
+    ``capture`` names that capture (else a fresh ``t`` name).  With wild
+    tiles, see :func:`~mahjong_regex.compiler.wildmelds.wild_meld_body`."""
     k = kinds[0]
+    if ctx.wild is not None:
+        from .wildmelds import wild_meld_body
+
+        return wild_meld_body(ctx, kinds, label)
     if k.form != "same":
         names = [t.name for t in ctx.alphabet.tiles]
         runs = [ir.seq(*(ir.Lit(names[i]) for i in inst)) for inst in k.instances(ctx.alphabet)]

@@ -33,10 +33,12 @@ class ShapeBody:
     its pairs, pungs and kongs: (capture name, how to tell it is set) --
     None (always set, or a backreference to it fails when unset),
     ``"midtile"``, or the name of an empty flag group set with it.
-    ``tile_stores`` None: this body keeps no tiles."""
+    ``tile_stores`` None: this body keeps no tiles.  ``after``: checks to
+    run once the melds matched (from the start of the hand)."""
 
     node: ir.Node
     tile_stores: tuple[tuple[str, str | None], ...] | None = None
+    after: tuple[ir.Node, ...] = ()
 
 
 def plan(ctx: Context, shape: Shape) -> ShapePlan:

@@ -52,7 +52,8 @@ def counted(ctx: Context, shape: Shape, p: ShapePlan) -> ShapeBody | None:
     if not ctx.caps.lookaround:
         return None
     usable = [(pass_, write) for pass_, write in COUNTED_BODIES if pass_.usable(ctx)]
-    found = counters(shape, p) if usable else None
+    shared = ctx.caps.dupnames and bool(ctx.wild_caps)
+    found = counters(shape, p, shared) if usable else None
     if found is None:
         return None
     names, cs = found
@@ -73,8 +74,16 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     for c in shape.where:
         if not c.is_meld_level:
             looks.extend(tile_constraint(ctx, c))
-    if p.constraints:
-        label += " where " + ", ".join(c.text for c in p.constraints)
+    extra = ctx.shape_wilds.get(shape.name)
+    if extra is not None:
+        from .wildchecks import shape_looks
+
+        looks.extend(shape_looks(ctx, extra))
+    # The meld-level constraints of the win line (those of the shape's own
+    # line are in its label already).
+    said = [c.text for c in p.constraints if c.text not in label]
+    if said:
+        label += " where " + ", ".join(said)
     body = counted(ctx, shape, p)
     if body is None:
         auto = build(shape, p.constraints, relaxed_accept(shape, p))
@@ -85,4 +94,9 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     if body is None:
         node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}")))
         body = ShapeBody(node)
-    return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores)
+    after = ()
+    if extra is not None and extra.caps:
+        from .wildchecks import cap_checks
+
+        after = tuple(cap_checks(ctx, extra))
+    return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores, after)

@@ -22,8 +22,8 @@ from typing import Callable
 
 from ..reference.samples import (
     RandomChooser,
-    change_melds,
-    change_tiles,
+    change_meld,
+    change_tile,
     meld_instances,
     near_boundary,
 )
@@ -127,7 +127,7 @@ class RuleHands:
         rng.shuffle(melds)
         hand = [t for m in melds for t in m]
         if rng.randrange(3) == 0:
-            change_tiles(hand, self.chooser, self.names)
+            change_tile(self.chooser, hand, self.names)
         return "".join(hand)
 
     # ---- hands aimed at a change --------------------------------------------------
@@ -239,15 +239,15 @@ class Mutator:
         self.choose = RandomChooser(rng=rng)
 
     def mutate(self, hand: str, split=None) -> str:
-        """``hand`` changed a little (:func:`change_melds` on its melds
+        """``hand`` changed a little (:func:`change_meld` on its melds
         ``split``, as tile-name tuples, when given, half the time; else
-        :func:`change_tiles`)."""
+        :func:`change_tile`)."""
         if split and self.rng.random() < 0.5:
             melds = [list(m) for m in split]
-            change_melds(melds, self.choose, self.instances)
+            change_meld(self.choose, melds, self.instances)
             return "".join(t for m in melds for t in m)
         tiles = self.tokens(hand)
-        change_tiles(tiles, self.choose, self.names)
+        change_tile(self.choose, tiles, self.names)
         return "".join(tiles)
 
     @staticmethod

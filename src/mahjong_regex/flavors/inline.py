@@ -67,8 +67,12 @@ def inline_calls(pattern: ir.Pattern) -> ir.Pattern:
 
         return ir.transform(node, fn)
 
+    own: dict[int, list[str]] = {}  # a definition's capture names, found once
+
     def rename(node: ir.Node) -> ir.Node:
-        names = sorted({c.name for c in ir.captures(node)})
+        if id(node) not in own:
+            own[id(node)] = sorted({c.name for c in ir.captures(node) if not c.shared})
+        names = own[id(node)]
         if not names:
             return node
         mapping = {name: fresh(name) for name in names}

@@ -37,6 +37,7 @@ def lower(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
     pattern cannot be printed at all (too large to inline); a constraint the
     flavor cannot check is reported in :attr:`Lowered.refusal` instead."""
+    pattern = inline_shared(pattern)
     pattern = inline_single_use(pattern, flavor)
     if flavor.call is None and pattern.definitions:
         size = inlined_size(pattern)
@@ -64,16 +65,48 @@ def lower(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
             raise unsupported(flavor, f"the capture {e.capture}", "no backreferences") from None
     if flavor.names == "alnum":
         pattern = alnum_names(pattern)
-    names = [c.name for c in ir.captures(pattern)]
+    names = [c.name for c in ir.captures(pattern) if not c.shared]
     if len(names) != len(set(names)):  # pragma: no cover - an internal invariant
         raise AssertionError(f"capture names defined twice: {sorted(names)}")
     return replace(lowered, pattern=pattern)
+
+
+def inline_shared(pattern: ir.Pattern) -> ir.Pattern:
+    """Write in place every definition holding a shared group (directly or
+    through its calls): a group set inside a subroutine call is unset again
+    after it."""
+    defs = dict(pattern.definitions)
+    holds: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, node in defs.items():
+            if name in holds:
+                continue
+            nodes = list(ir.walk(node))
+            if any(isinstance(n, ir.Capture) and n.shared for n in nodes) or any(
+                isinstance(n, ir.Call) and n.name in holds for n in nodes
+            ):
+                holds.add(name)
+                changed = True
+    if not holds:
+        return pattern
+
+    def fn(n: ir.Node) -> ir.Node:
+        if isinstance(n, ir.Call) and n.name in holds:
+            return ir.transform(defs[n.name], fn)
+        return n
+
+    kept = tuple((n, d) for n, d in pattern.definitions if n not in holds)
+    return ir.map_pattern(ir.Pattern(pattern.body, kept), fn)
 
 
 def emulate_atomic(pattern: ir.Pattern) -> ir.Pattern:
     """Atomic groups for a flavor without them: ``(?=(?<a1>X))\\k<a1>``.  A
     lookahead is atomic in every flavor, and the backreference then takes
     exactly the text its one match found."""
+    if not any(isinstance(n, ir.Atomic) for t in ir.trees(pattern) for n in ir.walk(t)):
+        return pattern
     used = ir.group_names(pattern)
     counter = [0]
 

@@ -28,6 +28,10 @@ class OutlinePrinter:
     def pattern(self, pattern: ir.Pattern) -> str:
         """The outline of a whole pattern (str, ending in a newline)."""
         lines = self.lines(pattern.body, 0)
+        if self.p.options(pattern):
+            lines.insert(
+                0, self.p.options(pattern) + "  # group names repeat: one count kept in many places"
+            )
         if pattern.definitions:
             zero = self.f.define == "zero"
             if not zero:
@@ -90,6 +94,10 @@ class OutlinePrinter:
             return "", [(i, 1) for i in n.items], "|", ""
         if isinstance(n, ir.Look):
             return ("(?!" if n.negate else "(?="), [(n.item, 0)], "", ")"
+        if isinstance(n, ir.Behind):
+            return "(?<=", [(n.item, 0)], "", ")"
+        if isinstance(n, ir.Cond):
+            return f"(?({n.name})", [(n.yes, 1), (n.no, 1)], "|", ")"
         if isinstance(n, ir.Capture):
             open_, close = self.f.group.split("{body}")
             return open_.format(name=n.name), [(n.item, 0)], "", close

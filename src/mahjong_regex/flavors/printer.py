@@ -33,8 +33,17 @@ class Printer:
         return text
 
     def pattern(self, pattern: ir.Pattern) -> str:
-        """A whole pattern: the body, then the definitions block."""
-        return self.node(pattern.body) + self.definitions(pattern.definitions)
+        """A whole pattern: the option for repeated group names when it has
+        shared groups, the body, then the definitions block."""
+        return (
+            self.options(pattern) + self.node(pattern.body) + self.definitions(pattern.definitions)
+        )
+
+    def options(self, pattern: ir.Pattern) -> str:
+        """``(?J)`` in PCRE2 when group names repeat (shared groups)."""
+        if self.f.dupnames and any(c.shared for c in ir.captures(pattern)):
+            return self.f.dupnames
+        return ""
 
     def definitions(self, defs) -> str:
         """The definitions block: ``(?(DEFINE)…)``, or ``{0}`` groups."""
@@ -165,6 +174,13 @@ class Printer:
     def p_Look(self, n: ir.Look) -> str:
         assert self.f.lookaround, "lowering removes lookarounds"
         return ("(?!" if n.negate else "(?=") + self.node(n.item) + ")"
+
+    def p_Cond(self, n: ir.Cond) -> str:
+        return f"(?({n.name})" + self.node(n.yes) + "|" + self.node(n.no) + ")"
+
+    def p_Behind(self, n: ir.Behind) -> str:
+        assert self.f.lookbehind, "the compiler writes lookbehinds only for flavors with them"
+        return "(?<=" + self.node(n.item) + ")"
 
     def p_Atomic(self, n: ir.Atomic) -> str:
         if not self.f.atomic:

@@ -18,14 +18,18 @@ from ..diagnostics import UnsupportedError
 class Capabilities:
     """What the compiler may rely on in a flavor (a view of a
     :class:`Flavor` row): ``lookaround``, ``backrefs``, ``calls``
-    (subroutine calls; else definitions are inlined), and ``captures``, how
-    capture groups behave (see :class:`Flavor`).  The defaults describe no
+    (subroutine calls; else definitions are inlined), ``captures``, how
+    capture groups behave, ``lookbehind``, ``dupnames`` and ``atomic``
+    (see :class:`Flavor`).  The defaults describe no
     flavor in particular: every feature, plain groups."""
 
     lookaround: bool = True
     backrefs: bool = True
     calls: bool = True
     captures: str = "plain"
+    lookbehind: bool = False
+    dupnames: bool = False
+    atomic: bool = True
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,11 @@ class Flavor:
       backreference before its group, Onigmo too);
     - ``max_length``: the longest pattern the engine compiles with its
       default limits (measured), None when it is not a concern here;
+    - ``lookbehind``: a lookbehind may have any length (only JavaScript's;
+      used to ask which tile was turned);
+    - ``dupnames``: how a pattern says that group names may repeat, one name
+      for one count kept in many places (``(?J)`` in PCRE2, nothing where
+      names may repeat anyway); None where they may not;
     - ``engine``: the engine the tests run it in."""
 
     name: str
@@ -79,17 +88,34 @@ class Flavor:
     captures: str = "plain"
     max_length: int | None = None
     never: str = "(?!)"
+    lookbehind: bool = False
+    dupnames: str | None = None
 
     @property
     def capabilities(self) -> Capabilities:
         """The features the compiler may rely on (a :class:`Capabilities`)."""
-        return Capabilities(self.lookaround, self.backrefs, self.call is not None, self.captures)
+        return Capabilities(
+            self.lookaround,
+            self.backrefs,
+            self.call is not None,
+            self.captures,
+            self.lookbehind,
+            self.dupnames is not None,
+            self.atomic,
+        )
 
 
 FLAVORS: dict[str, Flavor] = {
     f.name: f
     for f in (
-        Flavor("pcre", engine="PCRE2", call="(?&{name})", define="define", captures="persistent"),
+        Flavor(
+            "pcre",
+            engine="PCRE2",
+            call="(?&{name})",
+            define="define",
+            captures="persistent",
+            dupnames="(?J)",
+        ),
         Flavor(
             "regex",
             engine="Python regex module",
@@ -98,6 +124,7 @@ FLAVORS: dict[str, Flavor] = {
             call="(?&{name})",
             define="define",
             captures="persistent",
+            dupnames="",
         ),
         Flavor(
             "python",
@@ -117,6 +144,7 @@ FLAVORS: dict[str, Flavor] = {
             class_meta="\\]^-[/",
             flags="u",
             captures="empty_unset",
+            lookbehind=True,
         ),
         Flavor("java", engine="java.util.regex", names="alnum"),
         Flavor(
@@ -124,6 +152,7 @@ FLAVORS: dict[str, Flavor] = {
             engine=".NET System.Text.RegularExpressions",
             astral_atoms=False,
             captures="persistent",
+            dupnames="",
         ),
         Flavor(
             "ruby",

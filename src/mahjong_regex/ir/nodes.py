@@ -112,13 +112,17 @@ class Repeat(_OneChild, Node):
 
 @dataclass(frozen=True)
 class Capture(_OneChild, Node):
-    """A capturing group with a unique ``name``; ``describes`` says what it
-    captures, in words (listed by ``--format json``)."""
+    """A capturing group with a unique ``name`` (unless ``shared``);
+    ``describes`` says what it captures, in words (listed by ``--format
+    json``)."""
 
     name: str
     item: Node
     label: str = field(default="", compare=False)
     describes: str = field(default="", compare=False)
+    #: One group kept in many places: set anywhere, read anywhere (a count of
+    #: stand-ins); its name repeats, in flavors that allow it.
+    shared: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,34 @@ class Look(_OneChild, Node):
     label: str = field(default="", compare=False)
     guard: bool = False
     span: object = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Cond(Node):
+    """``(?(name)yes|no)``: ``yes`` when the group ``name`` is set, else
+    ``no``.  Used only in flavors with repeatable group names (PCRE2, regex,
+    .NET), to raise a count in few characters."""
+
+    name: str
+    yes: Node
+    no: Node
+    label: str = field(default="", compare=False)
+
+    def children(self):
+        return (self.yes, self.no)
+
+    def rebuild(self, children):
+        return replace(self, yes=children[0], no=children[1])
+
+
+@dataclass(frozen=True)
+class Behind(_OneChild, Node):
+    """A lookbehind: ``item`` matches just before the current position.  Used
+    only for JavaScript, whose lookbehind may have any length, to ask which
+    tile was turned (``(?<=^五万\\|[^]*)``)."""
+
+    item: Node
+    label: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -205,11 +237,10 @@ def seq(*items: Node, label: str = "") -> Node:
 def alt(*items: Node, label: str = "") -> Node:
     """Alternation, flattening nested unlabelled alternations and dropping
     exact duplicates (first one wins)."""
-    out: list[Node] = []
+    out: dict[Node, None] = {}
     for it in items:
         for x in it.items if isinstance(it, Alt) and not it.label else (it,):
-            if x not in out:
-                out.append(x)
+            out.setdefault(x)
     if len(out) == 1 and not label:
-        return out[0]
+        return next(iter(out))
     return Alt(tuple(out), label)

@@ -17,10 +17,14 @@ from .nodes import Capture, Lit, Node, Pattern, Seq
 
 
 def walk(node: Node) -> Iterator[Node]:
-    """Every node of the tree, parents before children."""
-    yield node
-    for c in node.children():
-        yield from walk(c)
+    """Every node of the tree, parents before children (pre-order, children
+    in order).  Iterative: a deep tree costs no more per node than a flat
+    one."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children()))
 
 
 def transform(node: Node, fn: Callable[[Node], Node]) -> Node:
@@ -28,9 +32,11 @@ def transform(node: Node, fn: Callable[[Node], Node]) -> Node:
     children were transformed (Node -> Node)."""
     kids = node.children()
     if kids:
-        new = tuple(transform(c, fn) for c in kids)
-        if new != kids or any(a is not b for a, b in zip(new, kids)):
-            node = node.rebuild(new)
+        new = [transform(c, fn) for c in kids]
+        for a, b in zip(new, kids):
+            if a is not b:
+                node = node.rebuild(tuple(new))
+                break
     return fn(node)
 
 

@@ -42,20 +42,25 @@ def says(found: list[Counter]) -> bool:
     return all(c.level <= MAX_COUNTER_LEVEL for c in found)
 
 
-def level_steps(c: Counter, lv: list[str]) -> tuple[list[ir.Node], list[ir.Node]]:
+def level_steps(
+    c: Counter, lv: list[str], shared: bool = False
+) -> tuple[list[ir.Node], list[ir.Node]]:
     """What a meld of counter ``c`` does with its level groups ``lv``: the
     checks before the meld (not at the top level yet) and the step after it
-    (raise the level by one)."""
+    (raise the level by one).  ``shared``: the groups are set in several
+    branches (one name in many places)."""
     pre = [ir.Look(ir.Backref(lv[-1]), negate=True)] if c.hi is not None else []
     if len(lv) == 1:
-        return pre, [ir.Capture(lv[0], ir.EMPTY, describes="a meld count flag")]
-    steps = [ir.seq(ir.Look(ir.Backref(lv[0]), negate=True), ir.Capture(lv[0], ir.EMPTY))]
+        return pre, [ir.Capture(lv[0], ir.EMPTY, describes="a meld count flag", shared=shared)]
+    steps = [
+        ir.seq(ir.Look(ir.Backref(lv[0]), negate=True), ir.Capture(lv[0], ir.EMPTY, shared=shared))
+    ]
     for j in range(1, len(lv)):
         steps.append(
             ir.seq(
                 ir.Backref(lv[j - 1]),
                 ir.Look(ir.Backref(lv[j]), negate=True),
-                ir.Capture(lv[j], ir.EMPTY),
+                ir.Capture(lv[j], ir.EMPTY, shared=shared),
             )
         )
     if c.hi is None:
@@ -83,6 +88,41 @@ def store_chain(ctx: Context, times: int, kept: list) -> ir.Node:
     return ir.Alt(tuple(chain))
 
 
+def stored_meld(ctx: Context, kinds, stores, kept: list, pre: list, post: list) -> ir.Node:
+    """One meld of ``kinds`` in a loop branch; where ``split_counts`` keeps
+    its tile (``stores``), its tile capture and flag (added to ``kept`` and
+    ``post``) or the store chain before it (added to ``pre``)."""
+    # The shared definition is made even where a store replaces it, so that
+    # group numbers do not depend on the stores.
+    body = meld(ctx, kinds)
+    if stores is None or kinds not in stores:
+        return body
+    times, always = stores[kinds]
+    if times != 1:
+        pre.append(store_chain(ctx, times, kept))
+        return body
+    # Its own tile capture will do; a flag when it may be unset.
+    group = sorted((ctx.rules.kinds[x] for x in kinds), key=lambda x: x.size)
+    tile = ctx.names.capture("m")
+    flag = None if always else ctx.names.capture("e")
+    kept.append((tile, flag))
+    if flag:
+        post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
+    return meld_body(ctx, group, capture=tile)
+
+
+def end_tests(found: list[Counter], levels, spread, flags) -> list[ir.Node]:
+    """After the loop: each counter with a lower bound reached it (a
+    backreference to its level group, or to any branch's flag)."""
+    tests = []
+    for i, (c, lv) in enumerate(zip(found, levels)):
+        if c.lo > 0 and spread[i]:
+            tests.append(ir.alt(*(ir.Backref(fs[0]) for (j, _), fs in flags.items() if j == i)))
+        elif c.lo > 0:
+            tests.append(ir.Backref(lv[c.lo - 1]))
+    return tests
+
+
 def counter_loop(
     ctx: Context, shape: Shape, p: ShapePlan, names, found: list[Counter]
 ) -> ShapeBody:
@@ -90,8 +130,16 @@ def counter_loop(
     counter of level one whose kinds fall in several branches keeps one flag
     per branch (a group name is defined once): "at most one" checks them
     all before a meld, "at least one" asks for any of them after the end."""
+    # With stand-ins counted toward a copy limit the loop body is large: PCRE2
+    # copies a counted repetition, so the loop is open (+) and a counter of
+    # all melds keeps their number, its groups shared by every branch.
+    open_loop = ctx.caps.dupnames and bool(ctx.wild_caps)
+    if open_loop:
+        found = found + [Counter(frozenset(names), shape.size, shape.size)]
     groups = branches(names, found)
     spread = [sum(i in idx for _, idx in groups) > 1 for i in range(len(found))]
+    shared = [open_loop and s and c.level > 1 for s, c in zip(spread, found)]
+    spread = [s and not sh for s, sh in zip(spread, shared)]
     levels = [[ctx.names.capture("n") for _ in range(c.level)] for c in found]
     flags = {
         (i, b): [ctx.names.capture("n")]
@@ -110,32 +158,13 @@ def counter_loop(
                 before, after = level_steps(found[i], flags[i, b])
                 before = [ir.Look(ir.Backref(f), negate=True) for f in mine] if found[i].hi else []
             else:
-                before, after = level_steps(found[i], levels[i])
+                before, after = level_steps(found[i], levels[i], shared[i])
             pre += before
             post += after
-        # The shared definition is made even where a store replaces it, so
-        # that group numbers do not depend on the stores.
-        body = meld(ctx, kinds)
-        if stores is not None and kinds in stores:
-            times, always = stores[kinds]
-            if times == 1:
-                # Its own tile capture will do; a flag when it may be unset.
-                group = sorted((ctx.rules.kinds[x] for x in kinds), key=lambda x: x.size)
-                tile = ctx.names.capture("m")
-                body = meld_body(ctx, group, capture=tile)
-                flag = None if always else ctx.names.capture("e")
-                kept.append((tile, flag))
-                if flag:
-                    post.append(ir.Capture(flag, ir.EMPTY, describes="a tile store flag"))
-            else:
-                pre.append(store_chain(ctx, times, kept))
+        body = stored_meld(ctx, kinds, stores, kept, pre, post)
         alts.append(ir.seq(*pre, body, *post))
-    tests = []
-    for i, (c, lv) in enumerate(zip(found, levels)):
-        if c.lo > 0 and spread[i]:
-            tests.append(ir.alt(*(ir.Backref(fs[0]) for (j, _), fs in flags.items() if j == i)))
-        elif c.lo > 0:
-            tests.append(ir.Backref(lv[c.lo - 1]))
+    tests = end_tests(found, levels, spread, flags)
     label = "; ".join(c.describe() for c in found)
-    node = ir.seq(ir.Repeat(ir.alt(*alts), shape.size, shape.size), ir.End(), *tests, label=label)
+    times = (1, None) if open_loop else (shape.size, shape.size)
+    node = ir.seq(ir.Repeat(ir.alt(*alts), *times), ir.End(), *tests, label=label)
     return ShapeBody(node, tuple(kept) if stores is not None else None)

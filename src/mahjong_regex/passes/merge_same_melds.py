@@ -18,12 +18,13 @@ def group_kinds(ctx: Context, kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [(k,) for k in kinds]
     ks = [ctx.rules.kinds[k] for k in kinds]
     groups: list[list[MeldKind]] = []
-    for k in sorted(ks, key=lambda k: (k.form, str(k.of), k.size)):
+    for k in sorted(ks, key=lambda k: (k.form, str(k.of), k.stand_ins, k.counted, k.size)):
         last = groups[-1][-1] if groups else None
         if (
             last is not None
             and k.form == "same" == last.form
             and k.of == last.of
+            and (k.stand_ins, k.counted) == (last.stand_ins, last.counted)
             and k.size == last.size + 1
         ):
             groups[-1].append(k)

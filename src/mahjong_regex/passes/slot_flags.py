@@ -92,7 +92,8 @@ class SlotRow:
         same = [x for x in objs if x.form == "same" and x.size >= 2]
         sets: list[ir.Node] = []
         flag = None
-        if self.midtile and len(group_kinds(ctx, kinds)) == 1 and len(same) == len(objs):
+        single = len(group_kinds(ctx, kinds)) == 1 and len(same) == len(objs)
+        if self.midtile and single and ctx.wild is None:
             # The meld written here, its tile capture named: the tile for
             # split_counts and the flag of its counters.
             flag = ctx.names.capture("m")

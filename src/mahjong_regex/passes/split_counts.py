@@ -31,8 +31,8 @@ MAX_TILE_STORES = 6
 def split_target(ctx: Context) -> Constraint | None:
     """The rule set's ``each tile <= n`` over every tile, which this pass may
     read off the split (None: none, or the pass is off)."""
-    if not ctx.options.on("split_counts"):
-        return None
+    if not ctx.options.on("split_counts") or ctx.wild is not None:
+        return None  # (with wild tiles, copies are counted on what they stand for)
     every = len(ctx.alphabet.tiles)
     for c in ctx.rules.where:
         if c.kind == "each_tile" and c.op == "<=" and len(c.tiles.tiles) == every:

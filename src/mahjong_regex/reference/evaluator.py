@@ -118,6 +118,12 @@ class Evaluator:
     def __init__(self, rules: RuleSet):
         self.rules = rules
         self.alphabet = rules.alphabet
+        # Wild tiles need a search of what each stands for (reference/wilds.py).
+        self.wild = None
+        if rules.has_wilds:
+            from .wildsearch import WildEvaluator
+
+            self.wild = WildEvaluator(rules)
         self.max_melds = max(s.size for s in rules.shapes)
         by_tiles: dict[tuple[int, ...], list[str]] = {}
         for kind in rules.kinds.values():
@@ -182,6 +188,8 @@ class Evaluator:
         The reason for a loss names, in this order: no split fitting any
         hand shape; else a broken tile-level rule of the win condition; else,
         per shape that some split fits, the rule that shape breaks."""
+        if self.wild is not None:
+            return self.wild.evaluate(hand)
         try:
             tiles = self.alphabet.tokenize(hand)
         except HandError as e:

@@ -7,7 +7,11 @@
   ``tuidaohu`` (冀), ``shaanxi`` (秦), ``shanxi`` (晋), ``kawuxing`` (鄂),
   ``hefei`` (皖), ``shanghai`` (沪), ``changsha`` (湘);
 - three rule families to compare against: ``taiwan`` (16 tiles),
-  ``hongkong`` (old style), ``mcr`` (国标).
+  ``hongkong`` (old style), ``mcr`` (国标);
+- the regions that play with a wild tile: ``hongzhong`` (湘, 中 wild),
+  ``hangzhou`` (浙, 白 wild), ``guangdong`` (粤, the flowers wild),
+  ``tianjin`` (津, the turned kind and the next), ``wuhan`` (鄂, the kind
+  after the turned one), ``wenzhou`` (浙, the turned kind; 白 plays it).
 
 Each file cites its source and says what of its rulebook it leaves out.
 """
@@ -32,6 +36,12 @@ BUILTINS = (
     "taiwan",
     "hongkong",
     "mcr",
+    "hongzhong",
+    "hangzhou",
+    "guangdong",
+    "tianjin",
+    "wuhan",
+    "wenzhou",
 )
 
 

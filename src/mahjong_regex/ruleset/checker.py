@@ -27,6 +27,8 @@ from .model import (
     RuleSet,
     Shape,
     TileClass,
+    Wild,
+    successors,
 )
 from .tileset import build_alphabet
 
@@ -77,9 +79,14 @@ class _Checker:
         self.classes = ClassResolver(self.alphabet, self.text)
         self.kinds: dict[str, MeldKind] = {}
         self.hands: dict[str, syn.HandDecl] = {}
+        self.wilds: list[Wild] = []
+        self.indicator: TileClass | None = None
+        self.indicator_span: syn.Span | None = None
         for st in self.tree.statements:
             if isinstance(st, syn.ClassDecl):
                 self.classes.declare(st)
+            elif isinstance(st, (syn.WildDecl, syn.IndicatorDecl)):
+                self.wild_statement(st)
             elif isinstance(st, syn.MeldDecl):
                 self.add_kind(st)
             elif isinstance(st, syn.HandDecl):
@@ -99,6 +106,9 @@ class _Checker:
             where,
             self.source,
             self.path,
+            wilds=tuple(self.wilds),
+            indicator=self.turned_tiles(),
+            indicator_span=self.indicator_span,
         )
         return replace(rules, warnings=lint(rules, self.tree, self.hands, self.classes))
 
@@ -115,6 +125,50 @@ class _Checker:
                 raise MeldError(f"hand shape '{name}' is named twice", span)
             shapes.append(self.build_shape(self.hands[name]))
         return tuple(shapes)
+
+    def wild_statement(self, st) -> None:
+        """A ``wild``, ``proxy`` or ``indicator`` statement."""
+        if isinstance(st, syn.IndicatorDecl):
+            if self.indicator is not None:
+                raise MeldError("a second 'indicator' statement; a rule set has one", st.span)
+            of = st.of
+            self.indicator_span = st.span
+            self.indicator = (
+                self.classes.nonempty(of) if of is not None else self.not_flowers(st.span)
+            )
+            return
+        tiles = self.classes.nonempty(st.tiles, dynamic=True)
+        if st.domain is None:
+            domain = self.not_flowers(st.span)
+        else:
+            domain = self.classes.nonempty(st.domain, dynamic=st.proxy)
+        if st.proxy and len(domain.tiles) + len(domain.dynamic) != 1:
+            raise MeldError("a proxy stands for one tile: 'indicator' or one tile name", st.span)
+        self.wilds.append(Wild(tiles, domain, st.proxy, st.span))
+
+    def not_flowers(self, span: syn.Span) -> TileClass:
+        """Every tile but the flowers (what a wild stands for by default)."""
+        tiles = frozenset(t.index for t in self.alphabet.tiles if not t.flower)
+        return TileClass(tiles, self.text(span))
+
+    def turned_tiles(self) -> TileClass | None:
+        """The tiles a hand's turned tile may be: those of the ``indicator``
+        statement, or every tile but the flowers when a class names the turned
+        tile without one; each with its next tile when ``next(indicator)`` is
+        used."""
+        turned = self.indicator
+        if turned is None and self.classes.dynamic_used:
+            turned = self.not_flowers(self.tree.span)
+        if turned is not None and "next" in self.classes.dynamic_used:
+            nexts = successors(self.alphabet)
+            for i in sorted(turned.tiles):
+                if i not in nexts:
+                    name = self.alphabet.tiles[i].name
+                    raise MeldError(
+                        f"next(indicator): the tile after '{name}' is not a tile of this rule set",
+                        self.tree.span,
+                    )
+        return turned
 
     @staticmethod
     def known(what: str, names) -> str:
@@ -169,10 +223,19 @@ class _Checker:
         where = tuple(self.constraint(c) for c in decl.where)
         return Shape(decl.name, tuple(slots), where, self.text(decl.span), decl.span)
 
-    def constraint(self, c: syn.Constraint) -> Constraint:
+    def constraint(self, c: syn.Constraint, held: bool = False) -> Constraint:
         text = self.text(c.span)
+        if isinstance(c, syn.Held):
+            inner = self.constraint(c.inner, held=True)
+            if inner.is_meld_level or inner.kind == "substitutes":
+                raise MeldError("'held' applies to tile conditions", c.span)
+            return replace(inner, text=text, span=c.span)
+        if isinstance(c, syn.Substitutes):
+            if c.value > 64:
+                raise MeldError("'substitutes' compares with a number from 0 to 64", c.span)
+            return Constraint("substitutes", text, c.span, c.op, c.value)
         if isinstance(c, syn.AnyOf):
-            parts = tuple(self.constraint(p) for p in c.parts)
+            parts = tuple(self.constraint(p, held) for p in c.parts)
             if len({p.is_meld_level for p in parts}) > 1:
                 raise MeldError(
                     "'or' joins conditions of one kind: meld counts, or tiles of the hand",
@@ -189,26 +252,28 @@ class _Checker:
                     f"'suits {c.op} {c.value}': this rule set has only {n} suits",
                     c.span,
                 )
-            return Constraint("suit_count", text, c.span, c.op, c.value)
+            return Constraint("suit_count", text, c.span, c.op, c.value, held=held)
         if isinstance(c, syn.SuitTiles):
-            return self.suit_tiles(c, text)
+            return replace(self.suit_tiles(c, text), held=held)
         if isinstance(c, (syn.Contains, syn.Only)):
             kind = "contains" if isinstance(c, syn.Contains) else "only"
-            return Constraint(kind, text, c.span, tiles=self.classes.nonempty(c.tiles))
-        return self.counted_tiles(c, text)
+            tiles = self.classes.nonempty(c.tiles, dynamic=held)
+            return Constraint(kind, text, c.span, tiles=tiles, held=held)
+        return replace(self.counted_tiles(c, text, held), held=held)
 
-    def counted_tiles(self, c: syn.EachTile, text: str) -> Constraint:
-        """``each CLASS OP N`` or ``tiles(CLASS) OP N``."""
+    def counted_tiles(self, c: syn.EachTile, text: str, held: bool = False) -> Constraint:
+        """``each CLASS OP N`` or ``tiles(CLASS) OP N``; ``held`` lets the
+        class name the turned tile."""
         if isinstance(c, syn.TileCount):
             if c.value > MAX_TILE_COUNT:
                 raise MeldError(
                     f"'tiles' compares with a number from 0 to {MAX_TILE_COUNT}", c.span
                 )
-            tiles = self.classes.nonempty(c.tiles)
+            tiles = self.classes.nonempty(c.tiles, dynamic=held)
             return Constraint("tile_count", text, c.span, c.op, c.value, tiles=tiles)
         if c.value > 64:
             raise MeldError("'each' compares with a number from 0 to 64", c.span)
-        tiles = self.classes.nonempty(c.tiles)
+        tiles = self.classes.nonempty(c.tiles, dynamic=held)
         return Constraint("each_tile", text, c.span, c.op, c.value, tiles=tiles)
 
     def suit_tiles(self, c: syn.SuitTiles, text: str) -> Constraint:

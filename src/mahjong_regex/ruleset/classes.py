@@ -1,7 +1,7 @@
 """Tile classes: what a class expression of the DSL stands for.
 
-A name is a built-in class (``tile``, ``honor``, ``flower``, ``terminal``,
-``simple``), a suit, an honor or flower group, a ``class`` declared earlier,
+A name is a built-in class (``tile``, ``suited``, ``honor``, ``flower``,
+``terminal``, ``simple``), a suit, an honor or flower group, a ``class`` declared earlier,
 or else a tile name; ``{a, b}`` lists tiles, ``rank in {…}`` takes suited
 tiles by rank, ``|`` is union and ``&`` intersection.
 """
@@ -22,6 +22,7 @@ class ClassResolver:
         self.text = text  # span -> DSL text
         self.named: dict[str, frozenset[int]] = {}
         self.used: set[str] = set()
+        self.dynamic_used: set[str] = set()
 
     def group_names(self) -> tuple[str, ...]:
         """Every class name: built-in, suits, groups, declared classes."""
@@ -37,21 +38,39 @@ class ClassResolver:
             raise MeldError(f"the name '{decl.name}' is already taken", decl.span)
         self.named[decl.name] = frozenset(self.nonempty(decl.expr).tiles)
 
-    def tile_class(self, expr: syn.ClassExpr) -> TileClass:
-        """The tiles of ``expr``, with its DSL text."""
-        return TileClass(frozenset(self.tiles(expr)), self.text(expr.span))
+    def tile_class(self, expr: syn.ClassExpr, dynamic: bool = False) -> TileClass:
+        """The tiles of ``expr``, with its DSL text.  ``dynamic``: the class
+        may name the turned tile (``indicator``, ``next(indicator)``), in a
+        union; else that is an error."""
+        found = dynamic_terms(expr)
+        if found and not dynamic:
+            raise MeldError(
+                "'indicator' names the turned tile: it may stand only in 'wild', 'proxy' "
+                "and 'held' conditions",
+                found[0].span,
+            )
+        if found and not isinstance(expr, (syn.ClassDynamic, syn.ClassUnion)):
+            raise MeldError("the turned tile's class may only be joined with '|'", expr.span)
+        self.dynamic_used |= {d.which for d in found}
+        return TileClass(
+            frozenset(self.tiles(expr)), self.text(expr.span), frozenset(d.which for d in found)
+        )
 
-    def nonempty(self, expr: syn.ClassExpr) -> TileClass:
+    def nonempty(self, expr: syn.ClassExpr, dynamic: bool = False) -> TileClass:
         """:meth:`tile_class`, raising :class:`MeldError` when it is empty."""
-        cls = self.tile_class(expr)
-        if not cls.tiles:
+        cls = self.tile_class(expr, dynamic)
+        if not cls.tiles and not cls.dynamic:
             raise MeldError(f"the tile class '{cls.text}' is empty", expr.span)
         return cls
 
     def tiles(self, expr: syn.ClassExpr) -> set[int]:
         """The tile indices of ``expr``; raises :class:`MeldError` for an
         unknown name, a tile not in the rule set, or a rank out of range."""
+        if isinstance(expr, syn.ClassDynamic):
+            return set()
         if isinstance(expr, syn.ClassIntersection):
+            if dynamic_terms(expr):
+                raise MeldError("the turned tile's class may only be joined with '|'", expr.span)
             parts = [self.tiles(p) for p in expr.parts]
             return set.intersection(*parts)
         if isinstance(expr, syn.ClassUnion):
@@ -78,6 +97,7 @@ class ClassResolver:
         self.used.add(name)
         builtin = {
             "tile": lambda t: True,
+            "suited": lambda t: t.suit is not None,
             "honor": lambda t: t.is_honor,
             "flower": lambda t: t.flower,
             "terminal": lambda t: t.is_terminal,
@@ -98,3 +118,12 @@ class ClassResolver:
             expr.span,
             help="tile classes are " + ", ".join(self.group_names()) + ", or a tile name",
         )
+
+
+def dynamic_terms(expr) -> list[syn.ClassDynamic]:
+    """The ``indicator``/``next(indicator)`` terms inside a class expression."""
+    if isinstance(expr, syn.ClassDynamic):
+        return [expr]
+    if isinstance(expr, syn.ClassUnion):
+        return [d for p in expr.parts for d in dynamic_terms(p)]
+    return []

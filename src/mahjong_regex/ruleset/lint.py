@@ -130,7 +130,10 @@ def always(rules: RuleSet, c: Constraint, shape: Shape) -> bool | None:
 
 
 def always_on_tiles(rules: RuleSet, c: Constraint, shape: Shape) -> bool | None:
-    """:func:`always` for a tile-level constraint."""
+    """:func:`always` for a tile-level constraint (not judged where wild
+    tiles or the turned tile come in)."""
+    if rules.has_wilds or c.kind == "substitutes" or (c.tiles and c.tiles.dynamic):
+        return None
     lo, hi = window(rules, shape)
     usable = {
         i for k in shape.kinds for inst in rules.kinds[k].instances(rules.alphabet) for i in inst

@@ -18,7 +18,7 @@ from ..diagnostics import HandError, source_lines
 from ..syntax.tree import Span
 
 #: Class names every rule set has, besides its suit, group and class names.
-BUILTIN_CLASSES = ("tile", "honor", "flower", "terminal", "simple")
+BUILTIN_CLASSES = ("tile", "suited", "honor", "flower", "terminal", "simple")
 #: Upper bound on melds in one hand shape (keeps the meld automaton small).
 MAX_MELDS = 18
 #: Upper bound on tiles in one meld.
@@ -120,10 +120,22 @@ class Alphabet:
 @dataclass(frozen=True)
 class TileClass:
     """A set of tiles named in the DSL; ``tiles`` holds tile indices and
-    ``text`` the DSL expression that defined it."""
+    ``text`` the DSL expression that defined it.  ``dynamic`` adds tiles that
+    depend on the hand's turned tile: ``"indicator"`` (its kind) and
+    ``"next"`` (the kind after it; see :func:`successors`)."""
 
     tiles: frozenset[int]
     text: str
+    dynamic: frozenset[str] = frozenset()
+
+    def resolve(self, indicator: int | None, successor: dict[int, int]) -> frozenset[int]:
+        """The tile indices for a hand whose turned tile is ``indicator``."""
+        out = set(self.tiles)
+        if indicator is not None and "indicator" in self.dynamic:
+            out.add(indicator)
+        if indicator is not None and "next" in self.dynamic:
+            out.add(successor[indicator])
+        return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -140,6 +152,11 @@ class MeldKind:
     of: TileClass | None
     span: Span
     step: int = 1
+    #: For the compiler, in a rule set with wild tiles: how many places may
+    #: be stand-ins ("any", "none" or "one"), and whether stand-ins count
+    #: toward a copy limit (see :mod:`mahjong_regex.compiler.wildplan`).
+    stand_ins: str = "any"
+    counted: bool = False
 
     def instances(self, alphabet: Alphabet) -> tuple[tuple[int, ...], ...]:
         """Every tile sequence (tuple of tile indices) this kind matches, in
@@ -166,10 +183,12 @@ class Constraint:
 
     ``kind`` is one of ``meld_count`` (``kinds`` counted), ``suit_count``,
     ``contains``, ``only``, ``each_tile``, ``tile_count`` (``tiles`` the
-    class), or a compound: ``any`` (one of ``parts`` holds) or ``all`` (every
-    one of ``parts`` holds); ``op`` and ``value`` compare the counted
-    quantity.  ``text`` is the DSL source of the constraint and ``span``
-    where it stands."""
+    class), ``substitutes`` (wilds standing for another tile), or a
+    compound: ``any`` (one of ``parts`` holds) or ``all`` (every one of
+    ``parts`` holds); ``op`` and ``value`` compare the counted quantity.
+    A tile condition sees the tiles the hand's tiles stand for, unless
+    ``held`` (the tiles as held).  ``text`` is the DSL source of the
+    constraint and ``span`` where it stands."""
 
     kind: str
     text: str
@@ -179,6 +198,7 @@ class Constraint:
     kinds: frozenset[str] = frozenset()
     tiles: TileClass | None = None
     parts: tuple["Constraint", ...] = ()
+    held: bool = False
 
     @property
     def is_meld_level(self) -> bool:
@@ -199,6 +219,47 @@ class Constraint:
     def label(self) -> str:
         """``line N: DSL text``, as the outline and the messages show it."""
         return f"line {self.span.line}: {self.text}"
+
+
+#: The order of honors for the kind after a turned tile: winds, then dragons.
+NEXT_HONOR = {"东": "南", "南": "西", "西": "北", "北": "东", "中": "发", "发": "白", "白": "中"}
+
+
+def successor_identity(identity: str) -> str | None:
+    """The identity of the tile after ``identity``: the next rank in its
+    suit, 9 followed by 1; winds 东 南 西 北 东; dragons 中 发 白 中; flowers
+    have none (None)."""
+    if identity in NEXT_HONOR:
+        return NEXT_HONOR[identity]
+    if len(identity) == 2 and identity[0].isdigit():
+        return f"{int(identity[0]) % 9 + 1}{identity[1]}"
+    return None
+
+
+def successors(alphabet: "Alphabet") -> dict[int, int]:
+    """{tile index: index of the tile after it}, for the tiles whose next
+    tile is in the alphabet (by identity)."""
+    by_identity = {t.identity: t.index for t in alphabet.tiles if t.identity}
+    out = {}
+    for t in alphabet.tiles:
+        nxt = successor_identity(t.identity) if t.identity else None
+        if nxt in by_identity:
+            out[t.index] = by_identity[nxt]
+    return out
+
+
+@dataclass(frozen=True)
+class Wild:
+    """Tiles that stand for others.  ``tiles`` are the wild tiles (possibly
+    dynamic: the turned tile's kind, the next kind); ``domain`` what they may
+    stand for.  A wild may also stand for itself.  A ``proxy`` always stands
+    for the one tile of its domain (e.g. the turned tile's kind), and for
+    itself only when it is that tile.  ``span`` is its declaration."""
+
+    tiles: TileClass
+    domain: TileClass
+    proxy: bool
+    span: Span
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -233,6 +294,11 @@ class Shape:
         return tuple(seen)
 
 
+#: How patterns and the evaluator name the physical limit of a rule set
+#: with wild tiles.
+PHYSICAL_LIMIT = "no tile held more than 4 times, no flower twice"
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """A checked rule set, ready for evaluation and compilation.
@@ -250,6 +316,24 @@ class RuleSet:
     source: str
     path: str
     warnings: tuple[tuple[str, Span], ...] = field(default=(), compare=False)
+    wilds: tuple[Wild, ...] = ()
+    indicator: TileClass | None = None
+    #: Where the ``indicator`` statement stands (for errors about it).
+    indicator_span: Span | None = field(default=None, compare=False)
+    #: With wild tiles: is the physical limit checked (False only in a
+    #: :meth:`relaxed` rule set that left it out)?
+    physical_limit: bool = True
+    #: The turned tile fixed by :meth:`with_indicator` (a tile index): the
+    #: hand has no turned tile of its own, and this one counts toward the
+    #: physical limit.
+    turned: int | None = None
+
+    @property
+    def has_wilds(self) -> bool:
+        """Does the rule set have wild tiles or a turned indicator?  Such a
+        rule set also has the physical limit: no tile more than 4 times (the
+        turned tile counts), no flower twice."""
+        return bool(self.wilds) or self.indicator is not None or self.turned is not None
 
     @property
     def source_hash(self) -> str:
@@ -259,11 +343,51 @@ class RuleSet:
     def relaxed(self, labels) -> "RuleSet":
         """This rule set less the constraints whose :meth:`Constraint.label`
         is in ``labels``: what a pattern decides when a flavor left those
-        constraints unchecked on request."""
+        constraints unchecked on request.  A label ending in
+        :data:`PHYSICAL_LIMIT` drops the physical limit of a rule set with
+        wild tiles."""
         drop = set(labels)
         keep = lambda cs: tuple(c for c in cs if c.label() not in drop)  # noqa: E731
         shapes = tuple(replace(s, where=keep(s.where)) for s in self.shapes)
-        return replace(self, shapes=shapes, where=keep(self.where))
+        physical = self.physical_limit and not any(d.endswith(PHYSICAL_LIMIT) for d in drop)
+        return replace(self, shapes=shapes, where=keep(self.where), physical_limit=physical)
+
+    def with_indicator(self, turned: int) -> "RuleSet":
+        """This rule set for hands whose turned tile is ``turned`` (a tile
+        index): the wild tiles and classes that depend on the turned tile
+        are made fixed, and hands are written without the turned tile (it
+        still counts toward the physical limit).  A pattern of the result
+        needs no backreference to learn the wild tiles.
+
+        Raises ValueError when the rule set has no indicator, or ``turned``
+        is not a tile it may turn."""
+        if self.indicator is None:
+            raise ValueError(f"rule set {self.name!r} has no indicator")
+        if turned not in self.indicator.tiles:
+            name = self.alphabet.tiles[turned].name
+            raise ValueError(f"{name} is not a tile the indicator of {self.name!r} may be")
+        nexts = successors(self.alphabet)
+
+        def fix(cls: TileClass | None) -> TileClass | None:
+            if cls is None or not cls.dynamic:
+                return cls
+            return TileClass(cls.resolve(turned, nexts), cls.text)
+
+        def fix_c(c: Constraint) -> Constraint:
+            return replace(c, tiles=fix(c.tiles), parts=tuple(fix_c(p) for p in c.parts))
+
+        wilds = tuple(replace(w, tiles=fix(w.tiles), domain=fix(w.domain)) for w in self.wilds)
+        kinds = {n: replace(k, of=fix(k.of)) for n, k in self.kinds.items()}
+        shapes = tuple(replace(s, where=tuple(map(fix_c, s.where))) for s in self.shapes)
+        return replace(
+            self,
+            kinds=kinds,
+            shapes=shapes,
+            where=tuple(map(fix_c, self.where)),
+            wilds=wilds,
+            indicator=None,
+            turned=turned,
+        )
 
     def line(self, n: int) -> str:
         """Source line ``n`` (1-based) without its comment, stripped."""

@@ -104,6 +104,27 @@ class _ToTree(Transformer):
     def flower(self, meta, items):
         return tree.FlowerDecl(str(items[0]), tuple(items[1:]), _span(meta))
 
+    def wild(self, meta, items):
+        return tree.WildDecl(items[0], items[1] if len(items) > 1 else None, False, _span(meta))
+
+    def proxy(self, meta, items):
+        return tree.WildDecl(items[0], items[1], True, _span(meta))
+
+    def indicator(self, meta, items):
+        return tree.IndicatorDecl(items[0] if items else None, _span(meta))
+
+    def class_indicator(self, meta, items):
+        return tree.ClassDynamic("indicator", _span(meta))
+
+    def class_next(self, meta, items):
+        return tree.ClassDynamic("next", _span(meta))
+
+    def substitutes(self, meta, items):
+        return tree.Substitutes(_cmp(items[0]), _int(items[1]), _span(meta))
+
+    def held(self, meta, items):
+        return tree.Held(items[0], _span(meta))
+
     def class_decl(self, meta, items):
         return tree.ClassDecl(str(items[0]), items[1], _span(meta))
 

@@ -119,7 +119,17 @@ class ClassIntersection(ClassUnion):
     """``a & b & …`` -- the tiles in every one of the classes."""
 
 
-ClassExpr = ClassName | ClassTiles | ClassRanks | ClassUnion
+@dataclass(frozen=True)
+class ClassDynamic:
+    """``indicator`` (the turned tile's kind) or ``next(indicator)`` (the
+    kind after it): a class that depends on the hand; ``which`` is
+    ``"indicator"`` or ``"next"``."""
+
+    which: str
+    span: Span
+
+
+ClassExpr = ClassName | ClassTiles | ClassRanks | ClassUnion | ClassDynamic
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,32 @@ class ClassDecl:
 
     name: str
     expr: ClassExpr
+    span: Span
+
+
+# ---- wild tiles -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WildDecl:
+    """``wild CLASS [for CLASS]`` (``proxy`` False): the tiles of the first
+    class may stand for any tile of the second (default: every tile but the
+    flowers), or for themselves.  ``proxy CLASS for CLASS`` (``proxy``
+    True): the tiles stand for the one tile of the second class, never for
+    themselves."""
+
+    tiles: ClassExpr
+    domain: ClassExpr | None
+    proxy: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class IndicatorDecl:
+    """``indicator [of CLASS]``: a hand starts with a turned tile (of the
+    class) and ``|``."""
+
+    of: ClassExpr | None
     span: Span
 
 
@@ -216,6 +252,25 @@ class SuitTiles:
 
 
 @dataclass(frozen=True)
+class Substitutes:
+    """``substitutes OP N`` -- how many wild tiles stand for a tile other than
+    their own."""
+
+    op: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Held:
+    """``held CONDITION`` -- a tile condition on the tiles held, as they are,
+    rather than on the tiles they stand for."""
+
+    inner: "Constraint"
+    span: Span
+
+
+@dataclass(frozen=True)
 class AnyOf:
     """``A or B or …`` -- at least one of the conditions holds."""
 
@@ -223,7 +278,9 @@ class AnyOf:
     span: Span
 
 
-Constraint = MeldCount | SuitCount | Contains | Only | EachTile | SuitTiles | AnyOf
+Constraint = (
+    MeldCount | SuitCount | Contains | Only | EachTile | SuitTiles | Substitutes | Held | AnyOf
+)
 
 
 # ---- hand shapes and the winning condition --------------------------------------
@@ -264,5 +321,7 @@ class RuleFile:
 
     name: str
     title: str | None
-    statements: tuple[TilesDecl | ClassDecl | MeldDecl | HandDecl | WinDecl, ...]
+    statements: tuple[
+        TilesDecl | ClassDecl | WildDecl | IndicatorDecl | MeldDecl | HandDecl | WinDecl, ...
+    ]
     span: Span
