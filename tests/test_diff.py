@@ -89,6 +89,29 @@ def test_a_shape_over_several_lines_is_cited_whole():
     assert line.endswith("+ (pair) where")
 
 
+def test_wild_tiles_the_indicator_and_held_are_rules():
+    hongzhong, tianjin = builtin_source("hongzhong"), builtin_source("tianjin")
+    guangdong = builtin_source("guangdong")
+    assert changes(hongzhong, hongzhong.replace("wild 中 for suited\n", "")) == [
+        "removed wild tiles | line 14: wild 中 for suited | None"
+    ]
+    assert changes(hongzhong, hongzhong.replace("wild 中 for suited", "wild 中")) == [
+        "changed wild tiles | line 14: wild 中 for suited | line 14: wild 中"
+    ]
+    wilds = "wild indicator | next(indicator)"
+    assert changes(tianjin, tianjin.replace(wilds, "wild next(indicator) | indicator")) == []
+    assert changes(tianjin, tianjin.replace(wilds, "wild indicator")) == [
+        f"changed wild tiles | line 16: {wilds} | line 16: wild indicator"
+    ]
+    assert changes(tianjin, tianjin.replace("\nindicator\n", "\nindicator of suited\n")) == [
+        "changed indicator | line 15: indicator | line 15: indicator of suited"
+    ]
+    assert changes(guangdong, guangdong.replace("held each flower", "each flower")) == [
+        "changed constraint (in hand shape sigui) | line 35: held each flower >= 1"
+        " | line 35: each flower >= 1"
+    ]
+
+
 # ---- the search ----------------------------------------------------------------------
 
 
@@ -118,6 +141,17 @@ def test_the_search_is_seeded():
     first = compare(*sides(new), 1000, seed=7).found
     again = compare(*sides(new), 1000, seed=7).found
     assert first.witnesses and first == again
+
+
+def test_hands_of_a_rule_set_with_an_indicator_start_with_the_turned_tile():
+    tianjin = builtin_source("tianjin")
+    old = load(tianjin, "tianjin.meld")
+    new = load(tianjin.replace("wild indicator | next(indicator)", "wild indicator"), "new.meld")
+    diff = compare(RulesSide(old, "old"), RulesSide(new, "new"), 300)
+    assert diff.found.witnesses
+    for w in diff.found.witnesses:
+        assert w.old_wins and re.match(r"^(\S+)\|", w.hand)
+        assert Evaluator(old).wins(w.hand) and not Evaluator(new).wins(w.hand)
 
 
 # ---- against the seed post's regex 11 ----------------------------------------------

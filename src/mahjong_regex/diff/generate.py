@@ -80,6 +80,8 @@ class RuleHands:
         self.instances = meld_instances(rules)
         self.names = [t.name for t in rules.alphabet.tiles]
         self.winners = WinningHands(rules, self.rng)
+        indicator = rules.indicator.tiles if rules.indicator is not None else ()
+        self.turnable = [self.names[i] for i in sorted(indicator)]
 
     def boundary(self) -> str:
         """A hand near the boundary (see :func:`near_boundary`)."""
@@ -88,7 +90,15 @@ class RuleHands:
     def winning(self, shape: Shape | None = None) -> str:
         """A hand built to win ``shape`` (a random one when None); see
         :class:`.winning.WinningHands`."""
-        return self.winners.hand(shape or self.rng.choice(self.rules.shapes))
+        return self.turned(self.winners.hand(shape or self.rng.choice(self.rules.shapes)))
+
+    def turned(self, hand: str) -> str:
+        """``hand`` after a turned tile and ``|`` (one of the tiles the
+        indicator may be, at random), for a rule set with an indicator;
+        else ``hand`` as it is."""
+        if self.rules.indicator is None:
+            return hand
+        return self.rng.choice(self.turnable) + "|" + hand
 
     def fill(
         self,
@@ -105,7 +115,8 @@ class RuleHands:
         can; with probability ``focus`` a meld is one for which ``keep``
         holds, when its kind has one.  Slots that allow a kind of ``first``
         are filled first, with such a kind.  Melds in random order, then one
-        tile changed, dropped or added a third of the time."""
+        tile changed, dropped or added a third of the time; after a turned
+        tile when the rule set has an indicator (see :meth:`turned`)."""
         rng = self.rng
         shape = shape or rng.choice(self.rules.shapes)
         slots = [kinds for count, kinds in shape.slots for _ in range(count)]
@@ -128,7 +139,7 @@ class RuleHands:
         hand = [t for m in melds for t in m]
         if rng.randrange(3) == 0:
             change_tile(self.chooser, hand, self.names)
-        return "".join(hand)
+        return self.turned("".join(hand))
 
     # ---- hands aimed at a change --------------------------------------------------
 
@@ -156,6 +167,8 @@ class RuleHands:
             elif ch.what == "tiles":
                 names = {t.name for t in item}
                 out.append(self.kept(lambda m, n=names: any(t in n for t in m)))
+            elif ch.what in ("wild tiles", "indicator"):
+                out.append(self.boundary)  # hands with wild tiles, see near_boundary
         return out
 
     def meld_counts(self, shape: Shape | None) -> list[Constraint]:
@@ -203,6 +216,8 @@ class RuleHands:
             return [self.counted(c.kinds, c.value)]
         if c.kind == "suit_count":
             return [lambda: self.in_suits(c.value + self.rng.randint(-1, 1))]
+        if c.tiles is None:  # substitutes: hands with wild tiles, see near_boundary
+            return [self.boundary]
         names = {self.names[i] for i in c.tiles.tiles}
         inside = self.kept(lambda m: all(t in names for t in m))
         outside = self.kept(lambda m: not any(t in names for t in m))
@@ -240,12 +255,14 @@ class Mutator:
 
     def mutate(self, hand: str, split=None) -> str:
         """``hand`` changed a little (:func:`change_meld` on its melds
-        ``split``, as tile-name tuples, when given, half the time; else
-        :func:`change_tile`)."""
+        ``split``, as tile-name tuples, when given, half the time, after
+        the same turned tile and ``|`` as ``hand``; else :func:`change_tile`
+        on its tokens, the turned tile and ``|`` among them)."""
         if split and self.rng.random() < 0.5:
             melds = [list(m) for m in split]
             change_meld(self.choose, melds, self.instances)
-            return "".join(t for m in melds for t in m)
+            turned = hand[: hand.index("|") + 1] if "|" in hand else ""
+            return turned + "".join(t for m in melds for t in m)
         tiles = self.tokens(hand)
         change_tile(self.choose, tiles, self.names)
         return "".join(tiles)

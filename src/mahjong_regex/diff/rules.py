@@ -14,9 +14,13 @@ reports what has no partner or a different meaning:
   and their own constraints; names and order do not count;
 - **constraints**, by kind, comparison, value, the kinds counted and the
   tiles of the class (tiles present on one side only are a tile change, so
-  classes are compared on the tiles both sides have), and their parts.  A
-  constraint that every hand shape carries is a constraint of the win
-  condition, wherever it is written.
+  classes are compared on the tiles both sides have; the turned tile's kind
+  and the next one count as members), whether they test the tiles as held,
+  and their parts.  A constraint that every hand shape carries is a
+  constraint of the win condition, wherever it is written;
+- **wild tiles** (``wild``, ``proxy``), by the tiles that stand in, what
+  they stand for and whether they are proxies; the **indicator** (the
+  turned tile a hand starts with), by the tiles that may be turned.
 
 Every change cites the DSL line on each side that has it (``line N: text``).
 """
@@ -26,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..ruleset.model import Constraint, RuleSet, Shape, Tile
+from ..ruleset.model import Constraint, RuleSet, Shape, Tile, TileClass
 from .places import Place, Places
 
 
@@ -34,13 +38,14 @@ from .places import Place, Places
 class RuleChange:
     """One change of meaning between two rule sets.
 
-    ``what`` is ``tiles``, ``meld kind``, ``hand shape`` or ``constraint``;
+    ``what`` is ``tiles``, ``wild tiles``, ``indicator``, ``meld kind``,
+    ``hand shape`` or ``constraint``;
     ``how`` is ``added``, ``removed`` or ``changed``; ``old``/``new`` the
     :class:`Place` on each side (None on the side that lacks it); ``scope``
     names the hand shape a constraint belongs to ("" for the win condition);
     ``note`` says more (the tiles concerned).  ``old_item``/``new_item`` are
-    the model objects (Tile tuple, MeldKind, Shape, Constraint) the hand
-    search aims at."""
+    the model objects (Tile tuple, Wild, TileClass, MeldKind, Shape,
+    Constraint) the hand search aims at."""
 
     what: str
     how: str
@@ -59,10 +64,12 @@ class RuleChange:
 
 def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
     """The changes of meaning from ``old`` to ``new`` (see the module
-    docstring), in the order tiles, meld kinds, hand shapes, constraints.
-    An empty list means the two rule sets say the same thing."""
+    docstring), in the order tiles, wild tiles, indicator, meld kinds,
+    hand shapes, constraints.  An empty list means the two rule sets say
+    the same thing."""
     pairing = _Pairing(old, new)
-    changes = pairing.tile_changes() + pairing.kind_changes()
+    changes = pairing.tile_changes() + pairing.wild_changes() + pairing.indicator_changes()
+    changes += pairing.kind_changes()
     changes += pairing.shape_changes()
     return changes
 
@@ -133,6 +140,71 @@ class _Pairing:
             for (how, old, new), items in grouped.items()
         ]
 
+    # ---- wild tiles and the indicator -------------------------------------------------
+
+    def tile_class(self, side: int, c: TileClass | None) -> tuple | None:
+        """A tile class as a value both sides can compare: its tiles on both
+        sides, and the members that depend on the turned tile."""
+        if c is None:
+            return None
+        tid = self.tid[side]
+        return (frozenset(tid[i] for i in c.tiles if i in tid), c.dynamic)
+
+    def wild_changes(self) -> list[RuleChange]:
+        """``wild`` and ``proxy`` declarations only one side has, or that
+        differ (paired by meaning, then by their wild tiles, then in order)."""
+        sigs = [
+            {
+                id(w): (self.tile_class(side, w.tiles), self.tile_class(side, w.domain), w.proxy)
+                for w in rules.wilds
+            }
+            for side, rules in enumerate((self.old, self.new))
+        ]
+        pairs = pair_up(
+            self.old.wilds,
+            self.new.wilds,
+            lambda a, b: sigs[0][id(a)] == sigs[1][id(b)],
+            lambda a, b: sigs[0][id(a)][0] == sigs[1][id(b)][0],
+            lambda a, b: True,  # the rest in declaration order
+        )
+        out = []
+        for a, b in pairs:
+            if a is not None and b is not None and sigs[0][id(a)] == sigs[1][id(b)]:
+                continue
+            how = "added" if a is None else "removed" if b is None else "changed"
+            out.append(
+                RuleChange(
+                    "wild tiles",
+                    how,
+                    self.places[0].declaration(a.span) if a else None,
+                    self.places[1].declaration(b.span) if b else None,
+                    old_item=a,
+                    new_item=b,
+                )
+            )
+        return out
+
+    def indicator_changes(self) -> list[RuleChange]:
+        """The ``indicator`` added, removed, or with other tiles to turn."""
+        a, b = self.old.indicator, self.new.indicator
+        if self.tile_class(0, a) == self.tile_class(1, b):
+            return []
+        how = "added" if a is None else "removed" if b is None else "changed"
+        return [
+            RuleChange(
+                "indicator",
+                how,
+                self.places[0].declaration(self.old.indicator_span) if a else None,
+                self.places[1].declaration(self.new.indicator_span) if b else None,
+                note={
+                    "added": "a hand starts with the turned tile and '|' (TURNED|HAND)",
+                    "removed": "a hand has no turned tile",
+                }.get(how, ""),
+                old_item=a,
+                new_item=b,
+            )
+        ]
+
     # ---- meld kinds -----------------------------------------------------------------
 
     def _melds(self, side: int, kind) -> frozenset:
@@ -194,12 +266,11 @@ class _Pairing:
 
     def sig(self, side: int, c: Constraint) -> tuple:
         """A constraint as a value both sides can compare."""
-        tid, kid = self.tid[side], self.kid[side]
-        tiles = None
-        if c.tiles is not None:
-            tiles = frozenset(tid[i] for i in c.tiles.tiles if i in tid)
+        kid = self.kid[side]
+        tiles = self.tile_class(side, c.tiles)
         parts = frozenset(self.sig(side, p) for p in c.parts)
-        return (c.kind, c.op, c.value, frozenset(kid[k] for k in c.kinds), tiles, parts)
+        kinds = frozenset(kid[k] for k in c.kinds)
+        return (c.kind, c.op, c.value, kinds, tiles, parts, c.held)
 
     def slots(self, side: int, shape: Shape) -> frozenset:
         """A shape's slots as a value: {(kind ids, count)} with counts of

@@ -42,7 +42,8 @@ class RulesSide:
         """The verdict's reason with what differs from hand to hand left
         out: the shape that won, the rule that failed, where a string stops
         being tile names (its start, its end, inside).  Hands that no split
-        fits are told apart by their number of tiles."""
+        fits are told apart by their number of tiles (the turned tile left
+        out)."""
         v = self.verdict(hand)
         if v.win:
             return f"win: {v.shape}"
@@ -52,7 +53,8 @@ class RulesSide:
             where = "start" if at == 0 else "end" if rest_is_junk else "inside"
             return f"not a hand: {v.error.char!r} at the {where}"
         if v.reason.startswith("no split fits"):
-            tiles = len(self.rules.alphabet.tokenize(hand))
+            held = hand.split("|", 1)[1] if self.rules.indicator is not None else hand
+            tiles = len(self.rules.alphabet.tokenize(held))
             return f"{v.reason} [{tiles} tiles]"
         return v.reason
 
