@@ -10,7 +10,7 @@ the lines without their indentation gives the pattern back.
 Git runs it as a textconv driver (README: "Reviewing a change")::
 
     # .gitattributes
-    *.re diff=mahjong-regex
+    generated/**/*.re diff=mahjong-regex
     # once per clone
     git config diff.mahjong-regex.textconv "mahjong-regex textconv"
 """
