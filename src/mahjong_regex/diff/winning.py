@@ -4,7 +4,8 @@ Near-boundary hands rarely win a shape with demanding tile constraints
 (thirteen orphans: each terminal and honor once; seven different pairs; the
 knitted shapes), yet a change to such a shape only shows on hands that win
 it on one side.  :class:`WinningHands` fills a shape greedily: melds only of
-the tiles every ``only`` allows, first those that bring a tile still short
+the tiles every ``only`` allows (and of as many suits, picked at random, as
+a ``suits <=`` or ``==`` bound lets in, honors and all), first those that bring a tile still short
 of an ``each … >=`` (or ``==``) bound or a ``contains``, never past an
 ``each … <=`` (or ``==``) bound.  Of an ``or``, one part is aimed at, chosen
 at random.  It is a heuristic: the hand usually wins, and is a good hand to
@@ -40,6 +41,8 @@ def _bounds(
     for c in leaves:
         if c.kind == "only":
             allowed &= c.tiles.tiles
+        elif c.kind == "suit_count" and c.op in ("<=", "=="):
+            allowed &= _in_suits(rules, c.value, rng)
     for c in leaves:
         if c.kind == "each_tile":
             for t in c.tiles.tiles:
@@ -50,6 +53,14 @@ def _bounds(
         elif c.kind == "contains" and c.tiles.tiles & allowed:
             need[rng.choice(sorted(c.tiles.tiles & allowed))] += 1
     return allowed, need, cap
+
+
+def _in_suits(rules: RuleSet, n: int, rng: random.Random) -> set:
+    """The tiles of ``n`` suits picked at random (all when there are fewer),
+    and every tile of no suit."""
+    suits = list(rules.alphabet.suits)
+    chosen = set(rng.sample(suits, max(0, min(n, len(suits)))))
+    return {t.index for t in rules.alphabet.tiles if t.suit is None or t.suit in chosen}
 
 
 #: Melds of one kind considered per slot (a kind of many melds is sampled).
