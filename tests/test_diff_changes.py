@@ -44,6 +44,8 @@ SAME_LANGUAGE = {
         for n, kind in ((17, "pung"), (18, "kong"), (19, "pair"))
     },
     ("hongzhong", "an honor tile added"): "every meld but a chow is of suited tiles",
+    ("wuhan", "an honor tile added"): "every meld but a chow is of suited tiles",
+    ("wuhan", "line 28: suits == 1: == 1 -> <= 1"): "every hand holds suited tiles only",
 }
 #: mcr's 七星不靠 is 全不靠 with every honor: each change of its constraints
 #: (lines 45-48) but these two only narrows it, and every hand it loses is
