@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 import regex
 
 from conftest import evaluator
@@ -211,3 +212,32 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "textconv",
     ]
     assert not missing, missing
+
+
+def readme_match_examples() -> list[tuple[str, list[str]]]:
+    """The README's ``$ mahjong-regex match …`` lines, each with the output
+    lines printed under it (up to the next ``$`` line or the block's end)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    out = []
+    for block in text.split("```")[1::2]:
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("$ mahjong-regex match "):
+                shown = []
+                for after in lines[i + 1 :]:
+                    if after.startswith("$"):
+                        break
+                    shown.append(after)
+                out.append((line, shown))
+    return out
+
+
+@pytest.mark.parametrize("command,shown", readme_match_examples())
+def test_readme_match_examples_print_what_the_readme_shows(command, shown):
+    import shlex
+
+    out = run(*shlex.split(command)[2:])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == shown

@@ -162,3 +162,50 @@ def test_re2_says_a_rule_set_with_an_indicator_for_one_turned_tile(name, engine)
         assert not bad, (turned, bad[:5])
         strict = [Evaluator(fixed).wins(h) for h in hands]
         assert strict == [wins(name, f"{turned}|{h}") for h in hands]
+
+
+IN_PROCESS = {"pcre": "pcre2", "regex": "regex", "python": "python"}
+FIXED_EVERYWHERE = [(name, flavor) for name in INDICATOR_RULE_SETS for flavor in IN_PROCESS]
+
+
+@pytest.mark.parametrize("name,flavor", FIXED_EVERYWHERE, ids=ids(FIXED_EVERYWHERE))
+def test_indicator_option_agrees_with_reference(name, flavor):
+    """``--indicator TILE`` in a flavor that could read the turned tile
+    itself: the pattern for one turned tile agrees with the reference given
+    that tile, on the corpus hands turned on it (written without it), for the
+    three turned tiles the corpus holds most often."""
+    r = rules(name)
+    names = [t.name for t in r.alphabet.tiles]
+    by_turned: dict[str, list[str]] = {}
+    for hand in hand_corpus(name):
+        turned, bar, rest = hand.partition("|")
+        if bar and turned in names:
+            by_turned.setdefault(turned, []).append(rest)
+    for turned in sorted(by_turned, key=lambda t: -len(by_turned[t]))[:3]:
+        fixed = r.with_indicator(names.index(turned))
+        out = render(compile_rules(fixed, flavor=flavor), flavor)
+        hands = by_turned[turned]
+        got = run_batch(IN_PROCESS[flavor], out.text, hands)
+        expected = [Evaluator(fixed).wins(h) for h in hands]
+        bad = [h for h, g, e in zip(hands, got, expected) if g != e]
+        assert not bad, (turned, bad[:5])
+        assert sum(expected) > 0
+
+
+@pytest.mark.parametrize("flavor", [*IN_PROCESS, "re2"])
+def test_a_stand_in_for_itself_fills_no_place(flavor):
+    """Wuhan turned on 四条: 五条 is the wild tile.  In a meld with exactly one
+    stand-in, the place of 五条 has no stand-in (a wild tile standing for
+    itself is not one), so a chow 三条四条 with nothing at that place is no
+    chow: a kong makes the string 14 tiles long, and it still loses."""
+    r = rules("wuhan")
+    fixed = r.with_indicator([t.name for t in r.alphabet.tiles].index("四条"))
+    hands = [
+        "一万一万一万一万三条四条七筒八筒九筒二筒三筒四筒二条二条",
+        "五条五条五条五条五条三筒四筒五筒七筒八筒九筒二条二条",
+        "一万一万一万一万三条四条五条七筒八筒九筒二筒三筒四筒二条二条",
+    ]
+    out = render(compile_rules(fixed, flavor=flavor), flavor, allow_unchecked=True)
+    engine = IN_PROCESS.get(flavor, "re2")
+    assert run_batch(engine, out.text, hands) == [False, False, True]
+    assert [Evaluator(fixed).wins(h) for h in hands] == [False, False, True]

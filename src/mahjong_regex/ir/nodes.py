@@ -236,11 +236,14 @@ def seq(*items: Node, label: str = "") -> Node:
 
 def alt(*items: Node, label: str = "") -> Node:
     """Alternation, flattening nested unlabelled alternations and dropping
-    exact duplicates (first one wins)."""
+    exact duplicates (first one wins); with no alternative at all, NEVER."""
     out: dict[Node, None] = {}
     for it in items:
         for x in it.items if isinstance(it, Alt) and not it.label else (it,):
             out.setdefault(x)
+    if not out:
+        # No alternative: nothing matches (an empty group would match "").
+        return NEVER
     if len(out) == 1 and not label:
         return next(iter(out))
     return Alt(tuple(out), label)
