@@ -115,6 +115,23 @@ def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
             "and dotnet can say it",
             c.span,
         )
+    many = [w for w, dom in ctx.wild.static.items() if len(dom) > 1]
+    if ctx.wild_caps and len(many) > 1:
+        # Each held wild tile may stand for any of its kinds, and a copy limit
+        # that counts stand-ins keeps readings apart that the melds alone
+        # would merge: a losing hand is tried in about (kinds)^(wild tiles)
+        # readings per split (Guangdong's four flowers: 34^4, past PCRE2's
+        # match limit, seconds in regex and .NET).
+        kinds = max(len(ctx.wild.static[w]) for w in many)
+        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
+        raise unsupported(
+            target,
+            f"'{c.text}' on the tiles {len(many)} different wild tiles stand for",
+            f"a losing hand holding them all is read in about {kinds}^{len(many)} ways, "
+            "so backtracking is not bounded (PCRE2 stops at its match limit); "
+            "the reference evaluator decides these hands",
+            c.span,
+        )
     return ctx
 
 

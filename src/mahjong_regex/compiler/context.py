@@ -105,6 +105,9 @@ class Context:
     names_of_turned: dict[int, str] = field(default_factory=dict)
     counters_of: dict[int, list[str]] = field(default_factory=dict)
     wild_caps: dict[int, int] = field(default_factory=dict)
+    #: The held-copies flags per tile: {tile: {m: group set when at least m
+    #: copies are held}} (see :mod:`~mahjong_regex.compiler.wildchecks`).
+    held_of: dict[int, dict[int, str]] = field(default_factory=dict)
     shape_wilds: dict = field(default_factory=dict)
 
     @property

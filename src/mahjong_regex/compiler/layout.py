@@ -93,11 +93,11 @@ def build_pattern(ctx: Context) -> ir.Pattern:
         for n in tile_constraint(ctx, c):
             (cheap if c.kind != "each_tile" and linear(n) else costly).append(n)
     if ctx.wild is not None:
-        from .wildchecks import physical_limit
+        from .wildchecks import held_flags, physical_limit
 
-        # Before the melds: the length lookahead bounds its scans, and a hand
-        # of many wild tiles fails here instead of in every split of them.
-        cheap += physical_limit(ctx)
+        # Before the melds: the length lookahead bounds their scans, and a
+        # hand of many wild tiles fails here, not in every split of them.
+        cheap += physical_limit(ctx) + held_flags(ctx)
     after = {i: list(b.after) for i, b in enumerate(bodies) if b.after}
     for i, checks in (split[1] if split else {}).items():
         after.setdefault(i, []).extend(checks)

@@ -94,9 +94,10 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     if body is None:
         node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}")))
         body = ShapeBody(node)
-    after = ()
+    checks = []
     if extra is not None and extra.caps:
         from .wildchecks import cap_checks
 
-        after = tuple(cap_checks(ctx, extra))
-    return ShapeBody(ir.seq(*looks, body.node, label=label), body.tile_stores, after)
+        checks = cap_checks(ctx, extra)
+    node = ir.seq(*looks, body.node, *checks, label=label)
+    return ShapeBody(node, body.tile_stores)

@@ -134,17 +134,43 @@ def shape_looks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
     return out
 
 
-def cap_checks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
-    """After the melds: for every tile with k stand-ins counted, at most
-    limit - k copies held."""
+def held_flags(ctx: Context) -> list[ir.Node]:
+    """Before the melds, at the start of the hand: for every tile t with
+    stand-in counters (levels 1..L, :func:`raise_count`), a lookahead that
+    sets level m when the hand holds at least m copies of t,
+    ``(?=(?:…T(?<w0n1>)(?:…T(?<w0n2>)…)?)?)``, and a flag past L (in
+    ``ctx.held_of``).  Greedy, so the lookahead keeps the deepest copy it
+    reaches, and the groups it set stay set; the stand-ins then count on
+    from the copies held."""
+
     out = []
-    label = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
     scan = skip(ctx, all_tiles(ctx))
+    for t, levels in sorted(ctx.counters_of.items()):
+        tile = ir.Lit(ctx.alphabet.tiles[t].name)
+        over = ctx.held_of.setdefault(t, {}).setdefault(len(levels) + 1, ctx.names.capture("h"))
+        marks = [ir.Capture(g, ir.EMPTY, describes="a copy held", shared=True) for g in levels]
+        marks.append(ir.Capture(over, ir.EMPTY, describes="a copy held past the limit"))
+        nest: ir.Node | None = None
+        for mark in reversed(marks):
+            parts = [scan, tile, mark] + ([ir.Repeat(nest, 0, 1)] if nest is not None else [])
+            nest = ir.seq(*parts)
+        out.append(ir.Look(ir.Repeat(nest, 0, 1)))
+    return out
+
+
+def cap_checks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
+    """Right after the melds of a shape: the copy limit where the shape's is
+    lower than the counters' (the loosest shape's), and no tile held past
+    the counters' limit.  (The counters refuse a reading past their limit
+    as it is made: :func:`raise_count`.)"""
+    checks = []
+    label = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
     for t, limit in sorted(extra.caps.items()):
         levels = ctx.counters_of.get(t, [])
-        for k, group in enumerate(levels[:limit], start=1):
-            held = ir.Repeat(
-                ir.seq(scan, ir.Lit(ctx.alphabet.tiles[t].name)), limit - k + 1, limit - k + 1
-            )
-            out.append(ir.Look(ir.seq(ir.Backref(group), held), negate=True, label=label))
-    return out
+        if not levels:
+            continue
+        if limit < len(levels):
+            checks.append(ir.Look(ir.Backref(levels[limit]), negate=True, label=label))
+        over = ctx.held_of.setdefault(t, {}).setdefault(len(levels) + 1, ctx.names.capture("h"))
+        checks.append(ir.Look(ir.Backref(over), negate=True, label=label))
+    return checks

@@ -26,7 +26,10 @@ from .wilds import natural, natural_one, place, stand_ins, universal_wild
 
 def raise_count(ctx: Context, t: int) -> ir.Node:
     """One more stand-in for tile ``t``: level k is an empty group set once k
-    stand-ins were counted; past the limit there is no way on.  Written
+    copies were counted (the copies held set the first levels before the
+    melds: :func:`~mahjong_regex.compiler.wildchecks.held_flags`); past the
+    limit there is no way on, so a reading that breaks the copy limit fails
+    where it is made.  Written
     with conditionals, ``(?(a4)(?!)|(?(a3)(?<a4>)|…(?<a1>)))``."""
     levels = ctx.counters_of.get(t)
     if levels is None:
