@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,38 @@ from mahjong_regex.ruleset.checker import load
 from test_cli import run
 
 HARBIN = builtin_source("harbin")
-SEED = Path(__file__).resolve().parents[2] / "shared" / "baselines" / "seed-regex-11.pcre.txt"
+ROOT = Path(__file__).resolve().parent.parent
+SEED = ROOT.parent / "shared" / "baselines" / "seed-regex-11.pcre.txt"
+#: The issue's command: the seed post's regex 11 (the old side) on Harbin's hands.
+SEED_COMMAND = (
+    "diff",
+    "--pattern",
+    "../shared/baselines/seed-regex-11.pcre.txt",
+    "--flavor",
+    "pcre",
+    "--rules",
+    "harbin",
+    "harbin",
+)
+
+
+def run_at_root(*args: str) -> subprocess.CompletedProcess:
+    """The command line run from the repository's root (where the README's
+    relative paths start)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+    )
+
+
+def witness_hands(stdout: str) -> list[str]:
+    """The witness hands of a text report (unquoted)."""
+    lines = stdout.splitlines()
+    hands = [lines[i + 1].strip() for i, x in enumerate(lines) if x.endswith(" like this:")]
+    return [json.loads(h) if h.startswith('"') else h for h in hands]
 
 
 def changes(old_source: str, new_source: str) -> list[str]:
@@ -233,12 +266,19 @@ def test_cli_shows_changes_and_witnesses(tmp_path):
         "    - line 22: count(kong) <= 3",
         "    + line 22: count(kong) <= 2",
     ]
-    assert lines[6].startswith("hands that changed verdict: 1 kind (1,000 hands tried)")
+    assert lines[6] == "hands that changed verdict: 1 kind (1,000 hands tried)"
+    assert re.fullmatch(r"old wins, new does not: ([\d,]+) found, 1 kind", lines[7])
+    assert lines[8] == "  " + lines[7].split(": ")[1].replace(" found, 1 kind", " found like this:")
+    assert lines[-1] == "new wins, old does not: none found"
     info = json.loads(
         run("diff", "harbin", str(path), "--hands", "1000", "--format", "json").stdout
     )
     (w,) = info["verdict_changes"]
     assert w["old_wins"] and Evaluator(load_rules("harbin")).wins(w["hand"])
+    assert info["sections"] == {
+        "old_wins": {"found": w["alike"], "kinds": 1},
+        "new_wins": {"found": 0, "kinds": 0},
+    }
     assert info["rule_changes"][0]["new"] == {"line": 22, "text": "count(kong) <= 2", "last": 22}
 
 
@@ -268,3 +308,84 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     assert out.returncode == 2 and "needs a rule set on at least one side" in out.stderr
     for text in (out.stderr, run("diff", "harbin", "harbin", "--hands", "0").stderr):
         assert "Traceback" not in text
+
+
+def seed_needed():
+    if not SEED.is_file():
+        pytest.skip(f"the seed post's regex 11 is not at {SEED}")
+    require_engine("pcre2")
+
+
+def test_cli_the_issues_pattern_command_lists_each_false_accept():
+    seed_needed()
+    out = run_at_root(*SEED_COMMAND)
+    assert out.returncode == 1, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:3] == [
+        "--- ../shared/baselines/seed-regex-11.pcre.txt",
+        "+++ <builtin>/harbin.meld",
+        "rule changes: not compared (a side is a pattern)",
+    ]
+    assert "new wins, old does not: none found" in lines  # no false reject
+    old_why = [x for x in lines if x.startswith("    - ")]
+    assert old_why and all(
+        x.startswith("    - the pcre pattern matches; harbin: no: ") for x in old_why
+    )
+    hands = witness_hands(out.stdout)
+    ev = Evaluator(load_rules("harbin"))
+    five = Evaluator(shape_only("5 * (chow | pung | kong) + pair"))
+    three_kongs = Evaluator(shape_only("3 * kong + pair"))
+    assert any(five.wins(h) for h in hands), "5 melds + pair"
+    assert any(three_kongs.wins(h) and len(ev.alphabet.tokenize(h)) == 14 for h in hands)
+    assert any("each tile <= 4" in ev.evaluate(h).reason for h in hands), "5 copies"
+    assert any(h.endswith("\n") and ev.wins(h[:-1]) for h in hands), "PCRE's $ before a newline"
+    assert not any(ev.wins(h) for h in hands)
+
+
+def test_cli_limit_caps_the_witnesses_and_keeps_the_count():
+    seed_needed()
+    out = run_at_root(*SEED_COMMAND, "--hands", "4000", "--limit", "1", "--format", "json")
+    assert out.returncode == 1, out.stderr
+    info = json.loads(out.stdout)
+    assert info["limit"] == 1 and info["sections"]["new_wins"] == {"found": 0, "kinds": 0}
+    (w,) = info["verdict_changes"]
+    found = info["sections"]["old_wins"]
+    assert found["kinds"] >= 3 and found["found"] > w["alike"] > 1
+    every = json.loads(run_at_root(*SEED_COMMAND, "--hands", "4000", "--format", "json").stdout)
+    assert every["sections"] == info["sections"]
+    assert len(every["verdict_changes"]) == min(5, found["kinds"])
+    assert every["verdict_changes"][0] == w  # the kind found most comes first
+    assert max(v["alike"] for v in every["verdict_changes"]) == w["alike"]
+    text = run_at_root(*SEED_COMMAND, "--hands", "4000", "--limit", "1").stdout
+    assert (
+        f"old wins, new does not: {found['found']:,} found, {found['kinds']} kinds; "
+        "the 1 found most shown" in text.splitlines()
+    )
+    assert witness_hands(text) == [w["hand"]]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("--pattern", "p.re", "harbin"),
+            "--pattern FILE needs --rules R: the rule set whose hands the pattern is compared on",
+        ),
+        (
+            ("--pattern", "p.re", "--rules", "harbin", "harbin", "sichuan"),
+            "with --pattern FILE (the old side) name one side more, NEW, not two "
+            "('harbin' and 'sichuan')",
+        ),
+        (("--rules", "harbin", "harbin", "sichuan"), "--rules R goes with --pattern FILE"),
+        (
+            ("harbin",),
+            "diff needs two sides: OLD NEW, or --pattern FILE --flavor F --rules R NEW",
+        ),
+        (("--pattern", "nowhere.re", "--rules", "harbin", "harbin"), "no rule set or pattern file"),
+    ],
+)
+def test_cli_pattern_form_errors(args, message):
+    out = run("diff", *args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("mahjong-regex: error: ") and message in out.stderr
+    assert "Traceback" not in out.stderr

@@ -3,8 +3,10 @@ sides (the rest of the command line lives in :mod:`mahjong_regex.cli`).
 
 A side is a rule set -- a built-in name or a ``.meld`` file -- or else a
 file holding one pattern (a line, as ``generated/`` holds it) in the
-``--flavor``.  The exit code is 0 when nothing changed, 1 when a rule or a
-verdict changed, 2 for bad input.
+``--flavor``.  ``diff --pattern FILE --flavor F --rules R NEW`` makes the
+pattern in FILE the old side, compared on the hand space of the rule set R
+(whose reason its report gives too).  The exit code is 0 when nothing
+changed, 1 when a rule or a verdict changed, 2 for bad input.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from .report import as_json, text
 from .sides import PatternSide, RulesSide
 
 
-def side(spec: str, flavor: str, load, fail):
-    """One side of a diff (see the module docstring).  ``load(spec)`` reads a
-    rule set as the command line does (returning rules, path, source);
-    ``fail(message)`` is the exception that stops with exit code 2."""
+def side(spec: str, flavor: str, load, fail, space=None):
+    """One side of a diff (see the module docstring): a :class:`RulesSide`
+    or a :class:`PatternSide` (str ``spec``, str ``flavor``).  ``load(spec)``
+    reads a rule set as the command line does (returning rules, path,
+    source); ``fail(message)`` is the exception that stops with exit code 2
+    (raised for a file that cannot be read or a pattern its engine
+    rejects); ``space`` is the hand space (a RuleSet) of a pattern side."""
     if spec in BUILTINS or spec.endswith(".meld"):
         rules, path, _ = load(spec)
         return RulesSide(rules, path)
@@ -46,17 +51,45 @@ def side(spec: str, flavor: str, load, fail):
             "(a rule set's file name ends in .meld)"
         )
     try:
-        return PatternSide(pattern, flavor, spec)
+        return PatternSide(pattern, flavor, spec, space)
     except EngineError as e:
         raise fail(f"mahjong-regex: error: {spec}: {e}") from None
+
+
+def _specs(args, fail) -> tuple[str, str]:
+    """The two sides' specs: ``OLD NEW``, or ``--pattern FILE`` and
+    ``NEW``.  Raises ``fail`` for a wrong number of sides, or ``--pattern``
+    and ``--rules`` without each other."""
+    if args.pattern is not None:
+        if args.rules is None:
+            raise fail(
+                "mahjong-regex: error: --pattern FILE needs --rules R: the rule set "
+                "whose hands the pattern is compared on"
+            )
+        if args.new is not None:
+            raise fail(
+                "mahjong-regex: error: with --pattern FILE (the old side) name one side "
+                f"more, NEW, not two ({args.old!r} and {args.new!r})"
+            )
+        return args.pattern, args.old
+    if args.rules is not None:
+        raise fail("mahjong-regex: error: --rules R goes with --pattern FILE")
+    if args.new is None:
+        raise fail(
+            "mahjong-regex: error: diff needs two sides: OLD NEW, "
+            "or --pattern FILE --flavor F --rules R NEW"
+        )
+    return args.old, args.new
 
 
 def run(args, load, fail) -> int:
     """Run ``diff`` with parsed ``args``; prints the report, returns the exit
     code (see the module docstring for ``load`` and ``fail``)."""
-    old = side(args.old, args.flavor, load, fail)
+    old_spec, new_spec = _specs(args, fail)
+    space = None if args.rules is None else load(args.rules)[0]
+    old = side(old_spec, args.flavor, load, fail, space)
     try:
-        new = side(args.new, args.flavor, load, fail)
+        new = side(new_spec, args.flavor, load, fail, space)
     except Exception:
         old.close()
         raise
@@ -67,7 +100,8 @@ def run(args, load, fail) -> int:
     finally:
         old.close()
         new.close()
-    sys.stdout.write(as_json(result) if args.format == "json" else text(result))
+    report = as_json if args.format == "json" else text
+    sys.stdout.write(report(result, args.limit))
     return 1 if result.differs else 0
 
 
@@ -90,8 +124,22 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         "verdict, found by a seeded search and shrunk toward what the other side wins. "
         "Exit code 0: nothing changed; 1: a rule or a verdict changed; 2: bad input.",
     )
-    d.add_argument("old", help="the old side: " + what)
-    d.add_argument("new", help="the new side: " + what)
+    d.add_argument("old", metavar="OLD", help="the old side: " + what)
+    d.add_argument(
+        "new", metavar="NEW", nargs="?", help="the new side (the only one with --pattern): " + what
+    )
+    d.add_argument(
+        "--pattern",
+        metavar="FILE",
+        help="the old side is the pattern in FILE (one line, in the --flavor), compared on "
+        "the hands of --rules R",
+    )
+    d.add_argument(
+        "--rules",
+        metavar="R",
+        help="with --pattern: the rule set (" + rules_help + ") whose hand space the "
+        "pattern is compared on; its reason is shown beside the pattern's verdict",
+    )
     d.add_argument(
         "--flavor",
         default="pcre",
@@ -105,6 +153,14 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         default=20_000,
         metavar="N",
         help="how many different strings the search decides on both sides (default: 20000)",
+    )
+    d.add_argument(
+        "--limit",
+        type=_count,
+        default=5,
+        metavar="N",
+        help="at most N witness hands per section, the kinds found most first; the count "
+        "found is still given (default: 5)",
     )
     d.add_argument(
         "--seed",

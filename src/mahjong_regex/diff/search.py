@@ -70,11 +70,18 @@ def search(old: Side, new: Side, changes: list[RuleChange], budget: int, seed: i
     """Decide ``budget`` distinct candidate strings on both sides and shrink
     one witness per group (see the module docstring).
 
-    Raises ValueError when neither side is a rule set (nothing to build
-    hands from); an engine's :class:`~mahjong_regex.diff.engines.EngineError`
+    Hands are built from each side's rule set, and from the hand space
+    (``space``) of a pattern side that has one.  Raises ValueError when
+    neither gives a rule set (nothing to build hands from); an engine's :class:`~mahjong_regex.diff.engines.EngineError`
     passes through."""
     sides = (old, new)
     makers = [RuleHands(s.rules, seed + i) for i, s in enumerate(sides) if s.rules is not None]
+    known = {m.rules.source_hash for m in makers}
+    for i, s in enumerate(sides):
+        space = getattr(s, "space", None)  # a pattern's hand space (--rules)
+        if s.rules is None and space is not None and space.source_hash not in known:
+            known.add(space.source_hash)
+            makers.append(RuleHands(space, seed + i))
     if not makers:
         raise ValueError("a diff needs a rule set on at least one side, to build hands from")
     plan = _Plan(sides, makers, changes, seed)

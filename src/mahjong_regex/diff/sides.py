@@ -64,15 +64,21 @@ class RulesSide:
 
 class PatternSide:
     """A pattern (str) in ``flavor`` as one side; ``label`` is its path.
+    ``space``, when given, is the rule set (:class:`RuleSet`) on whose hand
+    space the pattern is compared (``diff --pattern FILE --rules R``): the
+    search builds hands from it, and :meth:`why` adds its reason.
 
     Raises :class:`~mahjong_regex.diff.engines.EngineError` when the
     flavor's engine is missing or rejects the pattern."""
 
     rules = None
 
-    def __init__(self, pattern: str, flavor: str, label: str):
+    def __init__(self, pattern: str, flavor: str, label: str, space: RuleSet | None = None):
         self.label = label
         self.flavor = flavor
+        self.pattern = pattern
+        self.space = space
+        self.evaluator = None if space is None else Evaluator(space)
         self.engine = PatternEngine(flavor, pattern)
         self.answers: dict[str, bool] = {}
 
@@ -83,12 +89,19 @@ class PatternSide:
             self.answers.update(zip(todo, self.engine.decide(todo)))
         return [self.answers[h] for h in hands]
 
-    def why(self, hand: str) -> str:
-        """Whether the pattern matched, in the words of its flavor."""
+    def cause(self, hand: str) -> str:
+        """Whether the pattern matched, in the words of its flavor (str)."""
         matched = self.decide([hand])[0]
         return f"the {self.flavor} pattern {'matches' if matched else 'does not match'}"
 
-    cause = why
+    def why(self, hand: str) -> str:
+        """:meth:`cause`, and with a ``space`` rule set, its verdict and
+        reason after a semicolon (``…; harbin: no: …``) (str)."""
+        said = self.cause(hand)
+        if self.evaluator is None:
+            return said
+        verdict = self.evaluator.evaluate(hand)
+        return f"{said}; {self.space.name}: {'win' if verdict.win else 'no'}: {verdict.explain()}"
 
     def close(self) -> None:
         """End the engine's process."""
