@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -389,3 +390,97 @@ def test_cli_pattern_form_errors(args, message):
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.startswith("mahjong-regex: error: ") and message in out.stderr
     assert "Traceback" not in out.stderr
+
+
+# ---- REV:PATH sides -----------------------------------------------------------------
+
+
+def git_repo(tmp_path: Path):
+    """A git repository in ``tmp_path`` and a function that runs git there."""
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+
+    def g(*args: str) -> str:
+        user = ("-c", "user.name=t", "-c", "user.email=t@t")
+        done = subprocess.run([git, *user, *args], cwd=tmp_path, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    g("init", "-q")
+    return g
+
+
+def run_in(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+    )
+
+
+def test_cli_sides_at_git_revisions(tmp_path):
+    g = git_repo(tmp_path)
+    rules = tmp_path / "rules" / "my.meld"
+    rules.parent.mkdir()
+    rules.write_text(HARBIN, "utf-8")
+    g("add", ".")
+    g("commit", "-qm", "one")
+    rules.write_text(HARBIN.replace("count(kong) <= 3", "count(kong) <= 2"), "utf-8")
+    g("commit", "-qam", "two")
+    out = run_in(tmp_path, "diff", "HEAD~1:rules/my.meld", "HEAD:rules/my.meld", "--hands", "500")
+    assert out.returncode == 1, out.stderr
+    assert out.stdout.splitlines()[:6] == [
+        "--- HEAD~1:rules/my.meld",
+        "+++ HEAD:rules/my.meld",
+        "rule changes: 1",
+        "  changed constraint",
+        "    - line 22: count(kong) <= 3",
+        "    + line 22: count(kong) <= 2",
+    ]
+    same = run_in(tmp_path, "diff", "HEAD~1:rules/my.meld", "harbin", "--hands", "300")
+    assert same.returncode == 0 and "no rule change" in same.stdout
+    rules.write_text("ruleset bad\ntiles { suit a: 1 2 3 }\n", "utf-8")
+    g("commit", "-qam", "three")
+    out = run_in(tmp_path, "diff", "HEAD:rules/my.meld", "harbin")
+    assert out.returncode == 2
+    assert out.stderr.splitlines()[:2] == [
+        "HEAD:rules/my.meld:2:9: error: suit 'a' has 3 tile names; a suit has 9, in rank order",
+        "    tiles { suit a: 1 2 3 }",
+    ]
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (
+            "HEAD~5:rules/my.meld",
+            "git cannot show HEAD~5:rules/my.meld: invalid object name 'HEAD~5'",
+        ),
+        (
+            "HEAD:rules/other.meld",
+            "git cannot show HEAD:rules/other.meld: path 'rules/other.meld' does not exist in 'HEAD'",
+        ),
+        ("HEAD:rules", "HEAD:rules is a tree in git, not a file"),
+    ],
+)
+def test_cli_a_revision_that_is_not_there_exits_2(tmp_path, spec, message):
+    g = git_repo(tmp_path)
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "my.meld").write_text(HARBIN, "utf-8")
+    g("add", ".")
+    g("commit", "-qm", "one")
+    out = run_in(tmp_path, "diff", spec, "harbin")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == f"mahjong-regex: error: {message}\n"
+
+
+def test_cli_a_revision_outside_a_git_repository_exits_2(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    out = run_in(tmp_path, "diff", "HEAD:rules/my.meld", "harbin")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("mahjong-regex: error: git cannot show HEAD:rules/my.meld: ")
+    assert "not a git repository" in out.stderr

@@ -10,9 +10,11 @@ Subcommands:
   decide hands (from the arguments, else one per stdin line) and say why;
 - ``build [--check] [--out DIR] [--config FILE]``: write or check
   ``generated/`` (or a project's build, :mod:`.outputs.config`);
-- ``diff OLD NEW [--flavor F] [--hands N] [--seed S] [--format text|json]``:
-  the rule changes from one rule set to another, and hands that changed
-  verdict (either side may be a file holding a pattern in flavor F);
+- ``diff OLD NEW [--flavor F] [--hands N] [--limit N] [--seed S]
+  [--format text|json]``, or ``diff --pattern FILE --flavor F --rules R
+  NEW``: the rule changes from one rule set to another, and hands that
+  changed verdict (either side may be a file holding a pattern in flavor F,
+  and either file ``REV:PATH`` at a git revision);
 - ``textconv FILE``: a pattern file one part per line, for ``git diff``;
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
@@ -52,11 +54,15 @@ class _Fail(Exception):
     """Stop with a message on stderr and exit code 2."""
 
 
-def _load(spec: str, tiles: str | None = None) -> tuple[RuleSet, str, str]:
+def _load(
+    spec: str, tiles: str | None = None, source: str | None = None
+) -> tuple[RuleSet, str, str]:
     """The rule set ``spec`` (written over the notation ``tiles`` when
-    given), its path and source; its warnings go to stderr, located."""
+    given), its path and source; its warnings go to stderr, located.  With
+    ``source`` (str), that is the text and ``spec`` its name in messages
+    (``REV:PATH``).  Raises :class:`_Fail` (exit 2) with a located message."""
     try:
-        path, source = read_rules(spec)
+        path, source = (spec, source) if source is not None else read_rules(spec)
     except UnknownRuleSet as e:
         raise _Fail(f"mahjong-regex: error: {e}") from None
     except OSError as e:

@@ -3,7 +3,8 @@ sides (the rest of the command line lives in :mod:`mahjong_regex.cli`).
 
 A side is a rule set -- a built-in name or a ``.meld`` file -- or else a
 file holding one pattern (a line, as ``generated/`` holds it) in the
-``--flavor``.  ``diff --pattern FILE --flavor F --rules R NEW`` makes the
+``--flavor``; either file may be ``REV:PATH``, at a git revision of the
+current repository (:mod:`.revisions`).  ``diff --pattern FILE --flavor F --rules R NEW`` makes the
 pattern in FILE the old side, compared on the hand space of the rule set R
 (whose reason its report gives too).  The exit code is 0 when nothing
 changed, 1 when a rule or a verdict changed, 2 for bad input.
@@ -20,6 +21,7 @@ from ..rules import BUILTINS
 from .compare import compare
 from .engines import EngineError
 from .report import as_json, text
+from .revisions import RevisionError, git_show, is_revision
 from .sides import PatternSide, RulesSide
 
 
@@ -30,6 +32,15 @@ def side(spec: str, flavor: str, load, fail, space=None):
     source); ``fail(message)`` is the exception that stops with exit code 2
     (raised for a file that cannot be read or a pattern its engine
     rejects); ``space`` is the hand space (a RuleSet) of a pattern side."""
+    if spec not in BUILTINS and is_revision(spec):
+        try:
+            text = git_show(spec)
+        except RevisionError as e:
+            raise fail(f"mahjong-regex: error: {e}") from None
+        if spec.endswith(".meld"):
+            rules, path, _ = load(spec, source=text)
+            return RulesSide(rules, path)
+        return _pattern_side(text, spec, flavor, fail, space)
     if spec in BUILTINS or spec.endswith(".meld"):
         rules, path, _ = load(spec)
         return RulesSide(rules, path)
@@ -44,6 +55,11 @@ def side(spec: str, flavor: str, load, fail, space=None):
         raise fail(f"mahjong-regex: error: cannot read {spec}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise fail(f"mahjong-regex: error: {spec} is not UTF-8 text") from None
+    return _pattern_side(pattern, spec, flavor, fail, space)
+
+
+def _pattern_side(pattern: str, spec: str, flavor: str, fail, space) -> PatternSide:
+    """The pattern side of the text of ``spec`` (one line and a newline)."""
     pattern = pattern.removesuffix("\n").removesuffix("\r")
     if "\n" in pattern:
         raise fail(
@@ -115,7 +131,10 @@ def _count(value: str) -> int:
 def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
     """Add ``diff`` to the subcommands ``sub``; ``rules_help`` says what a
     rule set argument may be.  Returns its parser."""
-    what = rules_help + ", or a file holding one pattern in the --flavor"
+    what = (
+        rules_help + ", or a file holding one pattern in the --flavor; "
+        "either file may be REV:PATH, at a git revision (HEAD~1:rules/my.meld)"
+    )
     d = sub.add_parser(
         "diff",
         help="show the rule changes and the hands that changed verdict between two sides",
