@@ -16,9 +16,11 @@ import pytest
 from conftest import require_engine
 from mahjong_regex import Evaluator, builtin_source, load_rules
 from mahjong_regex.diff.compare import compare
+from mahjong_regex.diff.outlines import outline
 from mahjong_regex.diff.rules import rule_changes
 from mahjong_regex.diff.search import align
 from mahjong_regex.diff.sides import PatternSide, RulesSide
+from mahjong_regex.outputs.textconv import textconv
 from mahjong_regex.ruleset.checker import load
 from test_cli import run
 
@@ -484,3 +486,49 @@ def test_cli_a_revision_outside_a_git_repository_exits_2(tmp_path):
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.startswith("mahjong-regex: error: git cannot show HEAD:rules/my.meld: ")
     assert "not a git repository" in out.stderr
+
+
+# ---- --outline ------------------------------------------------------------------------
+
+
+def test_a_rule_sets_outline_is_the_one_generated_holds():
+    harbin = RulesSide(load_rules("harbin"), "harbin")
+    for name in ("pcre.outline", "re2.unchecked.outline"):
+        held = (ROOT / "generated" / "harbin" / name).read_text("utf-8")
+        assert outline(harbin, name.split(".")[0]) == held
+
+
+def test_cli_outline_appends_the_unified_diff_of_the_outlines(tmp_path):
+    path = tmp_path / "new.meld"
+    path.write_text(HARBIN.replace("count(kong) <= 3", "count(kong) <= 2"), "utf-8")
+    out = run("diff", "harbin", str(path), "--hands", "300", "--outline", "pcre")
+    assert out.returncode == 1, out.stderr
+    lines = out.stdout.splitlines()
+    start = lines.index("--- <builtin>/harbin.meld (pcre outline)")
+    assert lines[start + 1] == f"+++ {path} (pcre outline)"
+    assert lines[start + 2].startswith("@@ ")
+    assert [x for x in lines[start + 2 :] if x[:1] in "+-"] == [
+        "-(?=.{28,34}\\z)  # 14 to 17 tiles: line 22: count(kong) <= 3",
+        "+(?=.{28,32}\\z)  # 14 to 16 tiles: line 22: count(kong) <= 2",
+    ]
+    info = json.loads(
+        run(
+            "diff", "harbin", str(path), "--hands", "300", "--outline", "pcre", "--format", "json"
+        ).stdout
+    )
+    assert info["outline_diff"] == "\n".join(lines[start:]) + "\n"
+    same = run("diff", "harbin", "harbin", "--hands", "300", "--outline", "js")
+    assert same.returncode == 0 and same.stdout.endswith("\noutlines: the same\n")
+    plain = json.loads(run("diff", "harbin", "harbin", "--hands", "300", "--format", "json").stdout)
+    assert plain["outline_diff"] is None
+    bad = run("diff", "harbin", "harbin", "--outline", "perl")
+    assert bad.returncode == 2 and "invalid choice: 'perl'" in bad.stderr
+
+
+def test_a_pattern_sides_outline_is_its_textconv_view():
+    text = (ROOT / "generated" / "harbin" / "regex.re").read_text("utf-8")
+    seed = PatternSide(text.strip(), "regex", "p.re")
+    try:
+        assert outline(seed, "pcre") == textconv(text)
+    finally:
+        seed.close()

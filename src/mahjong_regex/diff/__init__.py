@@ -11,6 +11,9 @@ that changed verdict, found by a search and shrunk.
   boundary of either side, built to win a shape, aimed at each change,
   mutations of either side's winning hands;
 - :mod:`.search`: the search, the grouping and the shrinking of witnesses;
+- :mod:`.outlines`: the unified diff of the two sides' outlines
+  (``--outline``); :mod:`.revisions`: sides read with ``git show``
+  (``REV:PATH``);
 - :mod:`.compare`, :mod:`.report`, :mod:`.command`: the whole diff, the
   text and JSON ``mahjong-regex diff`` prints, and that subcommand.
 """

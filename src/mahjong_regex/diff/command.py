@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ..flavors.table import FLAVORS
 from ..rules import BUILTINS
 from .compare import compare
 from .engines import EngineError
+from .outlines import outline_diff
 from .report import as_json, text
 from .revisions import RevisionError, git_show, is_revision
 from .sides import PatternSide, RulesSide
@@ -111,6 +113,8 @@ def run(args, load, fail) -> int:
         raise
     try:
         result = compare(old, new, args.hands, args.seed)
+        if args.outline is not None:
+            result = replace(result, outline=outline_diff(old, new, args.outline))
     except (ValueError, EngineError) as e:
         raise fail(f"mahjong-regex: error: {e}") from None
     finally:
@@ -186,6 +190,14 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         type=int,
         default=0,
         help="the search's random seed (default: 0; same seed, same hands)",
+    )
+    d.add_argument(
+        "--outline",
+        metavar="FLAVOR",
+        choices=list(FLAVORS),
+        help="append a unified diff of the two sides' outlines in FLAVOR (what "
+        "'compile R --format outline' prints; a pattern side: its textconv view): "
+        + ", ".join(FLAVORS),
     )
     d.add_argument(
         "--format",

@@ -18,12 +18,14 @@ class Diff:
     """What changed from ``old`` to ``new`` (their labels): ``changes`` the
     rule changes (None when a side is a pattern, which has no rules to
     compare), ``found`` the search's witnesses and how many strings it
-    tried."""
+    tried, ``outline`` the unified diff of the two outlines (None when not
+    asked for; :mod:`.outlines`)."""
 
     old: str
     new: str
     changes: tuple[RuleChange, ...] | None
     found: Found
+    outline: str | None = None
 
     @property
     def differs(self) -> bool:

@@ -6,7 +6,8 @@ change then shows the old side's line with ``-`` and the new side's with
 does not" and the reverse, each with how many hands were found and of how
 many kinds (groups, :mod:`.search`), then at most ``limit`` witnesses, the
 kinds found most first: the hand, each side's reason (``-`` old, ``+`` new)
-and the hand of the rejecting side it was shrunk toward.
+and the hand of the rejecting side it was shrunk toward.  With
+``--outline``, the unified diff of the two outlines follows.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def text(diff: Diff, limit: int = LIMIT) -> str:
     tried = f"{found.tried:,} hands tried"
     if not found.witnesses:
         out.append(f"no hand changed verdict ({tried})")
-        return "\n".join(out) + "\n"
+        return "\n".join(out) + "\n" + _outline(diff)
     kinds = f"{len(found.witnesses)} kind" + "s" * (len(found.witnesses) > 1)
     out.append(f"hands that changed verdict: {kinds} ({tried})")
     for _, title, old_wins in SECTIONS:
@@ -72,7 +73,14 @@ def text(diff: Diff, limit: int = LIMIT) -> str:
             if w.toward is not None:
                 other = "new" if w.old_wins else "old"
                 out.append(f"    near what {other} wins: {shown(w.toward)}")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n" + _outline(diff)
+
+
+def _outline(diff: Diff) -> str:
+    """The outline diff after the report (``--outline``), or nothing."""
+    if diff.outline is None:
+        return ""
+    return diff.outline or "outlines: the same\n"
 
 
 def _change(ch: RuleChange) -> dict:
@@ -94,7 +102,9 @@ def as_json(diff: Diff, limit: int = LIMIT) -> str:
     side is a pattern), ``hands_tried``, ``limit``, ``sections`` ({"old_wins"
     and "new_wins": {``found``: hands, ``kinds``}}) and ``verdict_changes``
     (``hand``, ``old_wins``, ``old``, ``new``, ``toward``, ``alike``: at most
-    ``limit`` per section, as the text shows them)."""
+    ``limit`` per section, as the text shows them), ``outline_diff`` (the
+    unified diff of the outlines, "" when they are the same, null without
+    ``--outline``)."""
     sections, shown_ = {}, []
     for key, _, old_wins in SECTIONS:
         count, kinds, witnesses = section(diff, old_wins, limit)
@@ -107,6 +117,7 @@ def as_json(diff: Diff, limit: int = LIMIT) -> str:
         "hands_tried": diff.found.tried,
         "limit": limit,
         "sections": sections,
+        "outline_diff": diff.outline,
         "verdict_changes": [
             {
                 "hand": w.hand,
