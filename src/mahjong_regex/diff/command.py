@@ -147,6 +147,13 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         "verdict, found by a seeded search and shrunk toward what the other side wins. "
         "Exit code 0: nothing changed; 1: a rule or a verdict changed; 2: bad input.",
     )
+    _side_arguments(d, what, rules_help)
+    _search_arguments(d)
+    return d
+
+
+def _side_arguments(d: argparse.ArgumentParser, what: str, rules_help: str) -> None:
+    """The sides: ``OLD [NEW]``, ``--pattern``, ``--rules``, ``--flavor``."""
     d.add_argument("old", metavar="OLD", help="the old side: " + what)
     d.add_argument(
         "new", metavar="NEW", nargs="?", help="the new side (the only one with --pattern): " + what
@@ -170,6 +177,11 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         help="the flavor a pattern side is written in; its engine decides the hands "
         "(default: pcre)",
     )
+
+
+def _search_arguments(d: argparse.ArgumentParser) -> None:
+    """The search and the report: ``--hands``, ``--limit``, ``--seed``,
+    ``--outline``, ``--format``."""
     d.add_argument(
         "--hands",
         type=_count,
@@ -205,4 +217,3 @@ def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
         choices=["text", "json"],
         help="text for a reader (default), or JSON",
     )
-    return d
