@@ -8,8 +8,10 @@ Subcommands:
   code snippet;
 - ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
   decide hands (from the arguments, else one per stdin line) and say why;
-- ``build [--check] [--out DIR] [--config FILE]``: write or check
-  ``generated/`` (or a project's build, :mod:`.outputs.config`);
+- ``build [RULES …] [--check] [--flavor F,…] [--input FORM,…] [--out DIR]
+  [--config FILE]``: write or check ``generated/`` (or a project's build,
+  from ``[tool.mahjong-regex]`` in ``pyproject.toml`` or the command line,
+  :mod:`.outputs.config`);
 - ``diff OLD NEW [--flavor F] [--hands N] [--limit N] [--seed S]
   [--format text|json]``, or ``diff --pattern FILE --flavor F --rules R
   NEW``: the rule changes from one rule set to another, and hands that
@@ -196,16 +198,39 @@ def cmd_match(args) -> int:
     return status
 
 
+def _names(values: list[str] | None) -> list[str] | None:
+    """Comma lists given one or more times, as one list (None if none)."""
+    if not values:
+        return None
+    return [x.strip() for v in values for x in v.split(",") if x.strip()]
+
+
+def _build_command(args) -> str:
+    """The ``build`` command line with the options given (``--check`` left
+    out), to repeat in the stale-file message."""
+    import shlex
+
+    given = ["mahjong-regex", "build", *args.rules]
+    for flag, value in (("--flavor", args.flavor), ("--input", args.input)):
+        if value:
+            given += [flag, ",".join(_names(value))]
+    for flag, value in (("--out", args.out), ("--config", args.config)):
+        if value:
+            given += [flag, value]
+    return shlex.join(given)
+
+
 def cmd_build(args) -> int:
     from .outputs.build import expected_files, stale_files, write
-    from .outputs.config import CONFIG_NAME, ConfigError, builtin_config, load_config
+    from .outputs.config import ConfigError, find_config, load_config, resolve
 
-    config_path = args.config or (CONFIG_NAME if Path(CONFIG_NAME).is_file() else None)
     try:
-        config = load_config(config_path) if config_path else builtin_config()
+        config_path = args.config or find_config()
+        config = load_config(config_path) if config_path else None
+        config = resolve(config, args.rules, _names(args.flavor), _names(args.input), args.out)
     except ConfigError as e:
         raise _Fail(str(e)) from None
-    out = Path(args.out) if args.out else config.out
+    out = config.out
     if args.check and not out.is_dir():
         raise _Fail(
             f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
@@ -217,7 +242,8 @@ def cmd_build(args) -> int:
     if args.check:
         stale = stale_files(out, want)
         if stale:
-            print(f"{out} is stale; run 'mahjong-regex build' and commit:", file=sys.stderr)
+            print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
+            print("and commit these files:", file=sys.stderr)
             for rel in stale:
                 print(f"  {out / rel}", file=sys.stderr)
             return 1
@@ -355,6 +381,56 @@ def _match_parser(sub) -> None:
     m.set_defaults(run=cmd_match)
 
 
+def _build_parser(sub) -> None:
+    b = sub.add_parser(
+        "build",
+        help="write generated/ for every built-in rule set and flavor, or a project's build",
+        description="Without a configuration or rule files: every built-in rule set in every "
+        "flavor, into generated/. A project names its rule sets, flavors, input forms and "
+        "output folder in a [tool.mahjong-regex] table of the nearest pyproject.toml (from the "
+        "current folder upward, or --config): "
+        'rules = ["rules/house.meld", "rules/regional", "sichuan"], flavors = ["pcre", "js"], '
+        'inputs = ["arranged"], out = "generated". The command line gives the same '
+        "(build rules/*.meld --flavor pcre,js --out generated), in place of the table's keys.",
+    )
+    b.add_argument(
+        "rules",
+        nargs="*",
+        metavar="RULES",
+        help="rule sets to build (.meld files, folders of them, built-in names), in place of "
+        "the configuration's 'rules'",
+    )
+    b.add_argument(
+        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
+    )
+    b.add_argument(
+        "--flavor",
+        action="append",
+        metavar="F[,F…]",
+        help="the flavors to build, comma-separated (default: the configuration's 'flavors', "
+        "else every flavor): " + ", ".join(FLAVORS),
+    )
+    b.add_argument(
+        "--input",
+        action="append",
+        metavar="FORM[,FORM…]",
+        help="the input forms to build, comma-separated (default: the configuration's "
+        "'inputs', else arranged)",
+    )
+    b.add_argument(
+        "--out",
+        help="the output folder (default: the configuration's 'out', else generated)",
+    )
+    b.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the pyproject.toml whose [tool.mahjong-regex] table is the build (default: the "
+        "nearest pyproject.toml up from the current folder, if it has that table; else the "
+        "built-in build)",
+    )
+    b.set_defaults(run=cmd_build)
+
+
 def _diff_parser(sub) -> None:
     from .diff.command import add_parser
 
@@ -373,29 +449,7 @@ def parser() -> argparse.ArgumentParser:
     )
     _compile_parser(sub)
     _match_parser(sub)
-    b = sub.add_parser(
-        "build",
-        help="write generated/ for every built-in rule set and flavor, or a project's build",
-        description="Without a configuration: every built-in rule set in every flavor, into "
-        "generated/. A project names its rule sets, flavors, input forms and output folder in "
-        "a [build] table of mahjong-regex.toml (in the current folder, or --config): "
-        'rules = ["rules/house.meld", "sichuan"], flavors = ["pcre", "js"], '
-        'inputs = ["arranged"], out = "generated".',
-    )
-    b.add_argument(
-        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
-    )
-    b.add_argument(
-        "--out",
-        help="the output folder (default: the configuration's 'out', else generated)",
-    )
-    b.add_argument(
-        "--config",
-        metavar="FILE",
-        help="the build configuration (default: mahjong-regex.toml in the current folder, "
-        "if there is one; else the built-in build)",
-    )
-    b.set_defaults(run=cmd_build)
+    _build_parser(sub)
     _diff_parser(sub)
     t = sub.add_parser(
         "textconv",
