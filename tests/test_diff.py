@@ -216,8 +216,37 @@ def test_cli_same_rules(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[2:] == [
         "no rule change",
+        "the same checked rule set: no hand can change verdict (no search run)",
+    ]
+    info = json.loads(run("diff", "harbin", "harbin", "--format", "json").stdout)
+    assert info["proven_equal"] is True and info["hands_tried"] == 0
+
+
+def test_cli_says_how_the_search_was_done(tmp_path):
+    # Renamed only: the same checked rule set, no search.
+    path = tmp_path / "renamed.meld"
+    path.write_text(HARBIN.replace("ruleset harbin", "ruleset renamed", 1), "utf-8")
+    out = run("diff", "harbin", str(path))
+    assert out.returncode == 0 and "(no search run)" in out.stdout
+    # Two constraints in the other order as well: no rule change, but not
+    # the same checked rule set, so the search runs and says how.
+    swapped = HARBIN.replace("  suits >= 2,", "  @@,").replace(
+        "  count(kong) <= 3,", "  suits >= 2,"
+    )
+    path.write_text(swapped.replace("  @@,", "  count(kong) <= 3,"), "utf-8")
+    out = run("diff", "harbin", str(path), "--hands", "500", "--seed", "7")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[2:] == [
+        "no rule change",
+        "search: 500 hands, seed 7; near the boundary of old (harbin); built to win a shape"
+        " of old (harbin); near the boundary of new (harbin); built to win a shape of new"
+        " (harbin); mutations of either side's winning hands",
         "no hand changed verdict (500 hands tried)",
     ]
+    info = json.loads(run("diff", "harbin", str(path), "--hands", "500", "--format", "json").stdout)
+    assert info["proven_equal"] is False
+    assert info["search"]["hands"] == 500 and info["search"]["seed"] == 0
+    assert info["search"]["generators"][-1] == "mutations of either side's winning hands"
 
 
 def test_cli_shows_changes_and_witnesses(tmp_path):
@@ -234,9 +263,11 @@ def test_cli_shows_changes_and_witnesses(tmp_path):
         "    - line 22: count(kong) <= 3",
         "    + line 22: count(kong) <= 2",
     ]
-    assert lines[6] == "hands that changed verdict: 1 kind (1,000 hands tried)"
-    assert re.fullmatch(r"old wins, new does not: ([\d,]+) found, 1 kind", lines[7])
-    assert lines[8] == "  " + lines[7].split(": ")[1].replace(" found, 1 kind", " found like this:")
+    assert lines[6].startswith("search: 1,000 hands, seed 0; ")
+    assert "aimed at the rule changes" in lines[6]
+    assert lines[7] == "hands that changed verdict: 1 kind (1,000 hands tried)"
+    assert re.fullmatch(r"old wins, new does not: ([\d,]+) found, 1 kind", lines[8])
+    assert lines[9] == "  " + lines[8].split(": ")[1].replace(" found, 1 kind", " found like this:")
     assert lines[-1] == "new wins, old does not: none found"
     info = json.loads(
         run("diff", "harbin", str(path), "--hands", "1000", "--format", "json").stdout

@@ -52,6 +52,10 @@ def text(diff: Diff, limit: int = LIMIT) -> str:
                 f"    {mark} {place}" for mark, place in (("-", ch.old), ("+", ch.new)) if place
             ]
     found = diff.found
+    if diff.proven_equal:
+        out.append("the same checked rule set: no hand can change verdict (no search run)")
+        return "\n".join(out) + "\n" + _outline(diff)
+    out.append(f"search: {found.tried:,} hands, seed {found.seed}; " + "; ".join(found.generators))
     tried = f"{found.tried:,} hands tried"
     if not found.witnesses:
         out.append(f"no hand changed verdict ({tried})")
@@ -99,7 +103,9 @@ def _change(ch: RuleChange) -> dict:
 
 def as_json(diff: Diff, limit: int = LIMIT) -> str:
     """The diff as JSON text: ``old``, ``new``, ``rule_changes`` (null when a
-    side is a pattern), ``hands_tried``, ``limit``, ``sections`` ({"old_wins"
+    side is a pattern), ``proven_equal`` (the same checked rule set: no
+    search run), ``hands_tried``, ``search`` ({``hands``, ``seed``,
+    ``generators``: in words}), ``limit``, ``sections`` ({"old_wins"
     and "new_wins": {``found``: hands, ``kinds``}}) and ``verdict_changes``
     (``hand``, ``old_wins``, ``old``, ``new``, ``toward``, ``alike``: at most
     ``limit`` per section, as the text shows them), ``outline_diff`` (the
@@ -114,7 +120,13 @@ def as_json(diff: Diff, limit: int = LIMIT) -> str:
         "old": diff.old,
         "new": diff.new,
         "rule_changes": None if diff.changes is None else [_change(c) for c in diff.changes],
+        "proven_equal": diff.proven_equal,
         "hands_tried": diff.found.tried,
+        "search": {
+            "hands": diff.found.tried,
+            "seed": diff.found.seed,
+            "generators": list(diff.found.generators),
+        },
         "limit": limit,
         "sections": sections,
         "outline_diff": diff.outline,

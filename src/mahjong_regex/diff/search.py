@@ -58,12 +58,16 @@ class Witness:
 @dataclass(frozen=True)
 class Found:
     """What :func:`search` found: ``witnesses`` (one per group, shrunk),
-    ``tried`` (strings decided by both sides, shrinking left out) and
-    ``groups`` ({group key: the witnesses found, at most :data:`KEEP`})."""
+    ``tried`` (strings decided by both sides, shrinking left out),
+    ``groups`` ({group key: the witnesses found, at most :data:`KEEP`}),
+    ``generators`` (where the strings came from, in words) and ``seed``
+    (the search's random seed: the same seed tries the same strings)."""
 
     witnesses: tuple[Witness, ...]
     tried: int
     groups: dict
+    generators: tuple[str, ...] = ()
+    seed: int = 0
 
 
 def search(old: Side, new: Side, changes: list[RuleChange], budget: int, seed: int = 0) -> Found:
@@ -105,7 +109,7 @@ def search(old: Side, new: Side, changes: list[RuleChange], budget: int, seed: i
         a = key[0] == "old"
         hand, toward = shrink(old, new, hands[0], key, plan.winners[1 if a else 0], plan.tokens)
         witnesses.append(Witness(hand, a, old.why(hand), new.why(hand), toward, counts[key]))
-    return Found(tuple(witnesses), tried, groups)
+    return Found(tuple(witnesses), tried, groups, plan.describe(), seed)
 
 
 def group(old: Side, new: Side, hand: str, old_wins: bool) -> tuple:
@@ -134,6 +138,24 @@ class _Plan:
         self.splits: dict[str, tuple] = {}
         self.pending: list[str] = []
         self.seen: set[str] = set()
+
+    def describe(self) -> tuple[str, ...]:
+        """The generators of this plan, in words, in the order of a round."""
+        out = []
+        if self.patterns:
+            out.append("white space and second lines around a pattern's winning hands")
+        for maker in self.makers:
+            mine = (
+                s.rules if s.rules is not None else getattr(s, "space", None) for s in self.sides
+            )
+            side = "/".join(n for n, r in zip(("old", "new"), mine) if r is maker.rules)
+            name = f"{side or 'the hand space'} ({maker.rules.name})"
+            out += [f"near the boundary of {name}", f"built to win a shape of {name}"]
+        if self.aims:
+            ways = len(self.aims)
+            out.append(f"aimed at the rule changes ({ways} way{'s' * (ways > 1)})")
+        out.append("mutations of either side's winning hands")
+        return tuple(out)
 
     def won(self, hand: str, a: bool, b: bool) -> None:
         """Note a decided string: a winner joins its side's pool."""
