@@ -3,6 +3,7 @@ console script's module)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 import regex
 
 from conftest import evaluator
+from mahjong_regex.cli import parser
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
@@ -180,6 +182,36 @@ def test_lang_picks_its_flavor_and_refuses_another():
     assert "\\Z" in run("compile", "harbin", "--lang", "python").stdout
     out = run("compile", "harbin", "--lang", "go", "--flavor", "pcre")
     assert out.returncode == 2 and "takes the re2 flavor" in out.stderr
+
+
+def test_re2_refusal_of_sichuan_names_each_constraint_and_no_empty_one():
+    out = run("compile", "sichuan", "--flavor", "re2")
+    assert out.returncode == 2
+    first = out.stderr.splitlines()[0]
+    assert first.startswith("<builtin>/sichuan.meld:21:3: error: flavor 're2' cannot express")
+    assert "'suits <= 2' (21:3), 'each tile <= 4' (22:3):" in first
+    assert "''" not in out.stderr
+
+
+def test_every_argument_of_every_subcommand_says_what_it_is():
+    top = parser()
+    (sub,) = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    missing = [a.dest for a in top._actions if not a.help]
+    missing += [c.dest for c in sub._choices_actions if not c.help]
+    for name, command in sub.choices.items():
+        for action in command._actions:
+            if not action.help or action.help == argparse.SUPPRESS:
+                missing.append(f"{name} {'/'.join(action.option_strings) or action.dest}")
+    assert sorted(sub.choices) == [
+        "build",
+        "compile",
+        "diff",
+        "flavors",
+        "match",
+        "passes",
+        "textconv",
+    ]
+    assert not missing, missing
 
 
 def readme_match_examples() -> list[tuple[str, list[str]]]:

@@ -8,18 +8,28 @@ Subcommands:
   code snippet;
 - ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
   decide hands (from the arguments, else one per stdin line) and say why;
-
-``--indicator TILE`` fixes the turned tile of a rule set with an indicator:
-hands are then written without it (``TURNED|`` left out), and the pattern
-needs no backreference to learn the wild tiles.
-- ``build [--check] [--out DIR]``: write or check ``generated/``;
+- ``build [RULES …] [--check] [--flavor F,…] [--input FORM,…] [--out DIR]
+  [--config FILE]``: write or check ``generated/`` (or a project's build,
+  from ``[tool.mahjong-regex]`` in ``pyproject.toml`` or the command line,
+  :mod:`.outputs.config`);
+- ``diff OLD NEW [--flavor F] [--hands N] [--limit N] [--seed S]
+  [--format text|json]``, or ``diff --pattern FILE --flavor F --rules R
+  NEW``: the rule changes from one rule set to another, and hands that
+  changed verdict (either side may be a file holding a pattern in flavor F,
+  and either file ``REV:PATH`` at a git revision);
+- ``textconv FILE``: a pattern file one part per line, for ``git diff``;
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
 
-Exit codes: 0 success; 1 ``build --check`` found stale files; 2 bad input
-(a malformed rule file, an unknown rule set, a flavor that cannot express a
-construct, a hand that is not made of tile names).
+``--indicator TILE`` fixes the turned tile of a rule set with an indicator:
+hands are then written without it (``TURNED|`` left out), and the pattern
+needs no backreference to learn the wild tiles.
+
+Exit codes: 0 success; 1 ``build --check`` found stale files, or ``diff``
+found a rule or a verdict that changed; 2 bad input (a malformed rule file,
+an unknown rule set, a flavor that cannot express a construct, a hand that
+is not made of tile names, a pattern its engine rejects).
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import HandError, MeldError, located
+from .diagnostics import HandError, MeldError, located, shown
 from .flavors.table import FLAVORS
 from .outputs.snippets import LANG_FLAVOR, snippet
 from .passes.registry import PASSES, REGISTRY, Options
@@ -47,11 +57,15 @@ class _Fail(Exception):
     """Stop with a message on stderr and exit code 2."""
 
 
-def _load(spec: str, tiles: str | None = None) -> tuple[RuleSet, str, str]:
+def _load(
+    spec: str, tiles: str | None = None, source: str | None = None
+) -> tuple[RuleSet, str, str]:
     """The rule set ``spec`` (written over the notation ``tiles`` when
-    given), its path and source; its warnings go to stderr, located."""
+    given), its path and source; its warnings go to stderr, located.  With
+    ``source`` (str), that is the text and ``spec`` its name in messages
+    (``REV:PATH``).  Raises :class:`_Fail` (exit 2) with a located message."""
     try:
-        path, source = read_rules(spec)
+        path, source = (spec, source) if source is not None else read_rules(spec)
     except UnknownRuleSet as e:
         raise _Fail(f"mahjong-regex: error: {e}") from None
     except OSError as e:
@@ -151,14 +165,6 @@ def cmd_compile(args) -> int:
     return 0
 
 
-def _show(hand: str) -> str:
-    """A hand as printed by ``match``: bare, or JSON-quoted when it holds
-    white space or other characters a reader would not see."""
-    if hand and all(c.isprintable() and not c.isspace() for c in hand):
-        return hand
-    return json.dumps(hand, ensure_ascii=False)
-
-
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
@@ -190,34 +196,87 @@ def cmd_match(args) -> int:
         if compiled is not None:
             win = compiled.search(hand) is not None
             detail = "the regex module matched" if win else "the regex module did not match"
-            print(f"{'win' if win else 'no'}\t{_show(hand)}\t{detail}")
+            print(f"{'win' if win else 'no'}\t{shown(hand)}\t{detail}")
         else:
-            print(f"{'win' if verdict.win else 'no'}\t{_show(hand)}\t{verdict.explain()}")
+            print(f"{'win' if verdict.win else 'no'}\t{shown(hand)}\t{verdict.explain()}")
     return status
 
 
-def cmd_build(args) -> int:
-    from .outputs.build import stale_files, write
+def _names(values: list[str] | None) -> list[str] | None:
+    """Comma lists given one or more times, as one list (None if none)."""
+    if not values:
+        return None
+    return [x.strip() for v in values for x in v.split(",") if x.strip()]
 
-    out = Path(args.out)
+
+def _build_command(args) -> str:
+    """The ``build`` command line with the options given (``--check`` left
+    out), to repeat in the stale-file message."""
+    import shlex
+
+    given = ["mahjong-regex", "build", *args.rules]
+    for flag, value in (("--flavor", args.flavor), ("--input", args.input)):
+        if value:
+            given += [flag, ",".join(_names(value))]
+    for flag, value in (("--out", args.out), ("--config", args.config)):
+        if value:
+            given += [flag, value]
+    return shlex.join(given)
+
+
+def cmd_build(args) -> int:
+    from .outputs.build import expected_files, stale_files, write
+    from .outputs.config import ConfigError, find_config, load_config, resolve
+
+    try:
+        config_path = args.config or find_config()
+        config = load_config(config_path) if config_path else None
+        config = resolve(config, args.rules, _names(args.flavor), _names(args.input), args.out)
+    except ConfigError as e:
+        raise _Fail(str(e)) from None
+    out = config.out
     if args.check and not out.is_dir():
         raise _Fail(
             f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
         )
+    try:
+        want = expected_files(config)
+    except ConfigError as e:
+        raise _Fail(str(e)) from None
     if args.check:
-        stale = stale_files(out)
+        stale = stale_files(out, want)
         if stale:
-            print(f"{out} is stale; run 'mahjong-regex build' and commit:", file=sys.stderr)
+            print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
+            print("and commit these files:", file=sys.stderr)
             for rel in stale:
                 print(f"  {out / rel}", file=sys.stderr)
             return 1
         return 0
     try:
-        written = write(out)
+        written = write(out, want)
     except OSError as e:
         raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
     for rel in written:
         print(f"wrote {out / rel}")
+    return 0
+
+
+def cmd_diff(args) -> int:
+    from .diff.command import run
+
+    return run(args, _load, _Fail)
+
+
+def cmd_textconv(args) -> int:
+    from .outputs.textconv import textconv
+
+    try:
+        text = Path(args.file).read_text("utf-8")
+    except OSError as e:
+        raise _Fail(f"mahjong-regex: error: cannot read {args.file}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise _Fail(f"mahjong-regex: error: {args.file} is not UTF-8 text") from None
+    sys.stdout.write(textconv(text))
     return 0
 
 
@@ -326,6 +385,62 @@ def _match_parser(sub) -> None:
     m.set_defaults(run=cmd_match)
 
 
+def _build_parser(sub) -> None:
+    b = sub.add_parser(
+        "build",
+        help="write generated/ for every built-in rule set and flavor, or a project's build",
+        description="Without a configuration or rule files: every built-in rule set in every "
+        "flavor, into generated/. A project names its rule sets, flavors, input forms and "
+        "output folder in a [tool.mahjong-regex] table of the nearest pyproject.toml (from the "
+        "current folder upward, or --config): "
+        'rules = ["rules/house.meld", "rules/regional", "sichuan"], flavors = ["pcre", "js"], '
+        'inputs = ["arranged"], out = "generated". The command line gives the same '
+        "(build rules/*.meld --flavor pcre,js --out generated), in place of the table's keys.",
+    )
+    b.add_argument(
+        "rules",
+        nargs="*",
+        metavar="RULES",
+        help="rule sets to build (.meld files, folders of them, built-in names), in place of "
+        "the configuration's 'rules'",
+    )
+    b.add_argument(
+        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
+    )
+    b.add_argument(
+        "--flavor",
+        action="append",
+        metavar="F[,F…]",
+        help="the flavors to build, comma-separated (default: the configuration's 'flavors', "
+        "else every flavor): " + ", ".join(FLAVORS),
+    )
+    b.add_argument(
+        "--input",
+        action="append",
+        metavar="FORM[,FORM…]",
+        help="the input forms to build, comma-separated (default: the configuration's "
+        "'inputs', else arranged)",
+    )
+    b.add_argument(
+        "--out",
+        help="the output folder (default: the configuration's 'out', else generated)",
+    )
+    b.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the pyproject.toml whose [tool.mahjong-regex] table is the build (default: the "
+        "nearest pyproject.toml up from the current folder, if it has that table; else the "
+        "built-in build)",
+    )
+    b.set_defaults(run=cmd_build)
+
+
+def _diff_parser(sub) -> None:
+    from .diff.command import add_parser
+
+    add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mahjong-regex`` command."""
     p = argparse.ArgumentParser(
@@ -333,15 +448,19 @@ def parser() -> argparse.ArgumentParser:
         description="Compile mahjong rule sets (.meld) into exact regular expressions.",
     )
     p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(
+        dest="command", required=True, help="what to do; each command has its own --help"
+    )
     _compile_parser(sub)
     _match_parser(sub)
-    b = sub.add_parser("build", help="write generated/ for every built-in rule set and flavor")
-    b.add_argument(
-        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
+    _build_parser(sub)
+    _diff_parser(sub)
+    t = sub.add_parser(
+        "textconv",
+        help="print a pattern file one part per line, for git diff (a textconv driver)",
     )
-    b.add_argument("--out", default="generated", help="the output folder (default: generated)")
-    b.set_defaults(run=cmd_build)
+    t.add_argument("file", help="a file holding a pattern, e.g. generated/harbin/pcre.re")
+    t.set_defaults(run=cmd_textconv)
     f = sub.add_parser("flavors", help="list the flavors")
     f.set_defaults(run=cmd_flavors)
     r = sub.add_parser("passes", help="list the optimization passes in run order")

@@ -11,6 +11,7 @@ compiler message::
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .syntax.tree import Span
@@ -78,6 +79,14 @@ class UnsupportedError(MeldError):
         )
         self.flavor = flavor
         self.construct = construct
+
+
+def shown(hand: str) -> str:
+    """A hand as the command line prints it: bare, or JSON-quoted when it
+    holds white space or other characters a reader would not see."""
+    if hand and all(c.isprintable() and not c.isspace() for c in hand):
+        return hand
+    return json.dumps(hand, ensure_ascii=False)
 
 
 def _pad(prefix: str) -> str:

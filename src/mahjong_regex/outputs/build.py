@@ -1,14 +1,17 @@
-"""Write (or check) ``generated/``: every built-in rule set in every flavor.
+"""Write (or check) ``generated/``: every rule set of a build in every flavor.
 
-For rule set R and flavor F:
+The build is the built-in one (every built-in rule set, every flavor, for
+arranged hands) or a project's (:mod:`.config`).  For rule set R, input form
+I and flavor F, under the output folder (``I/`` left out for arranged hands,
+so the built-in build keeps its layout):
 
-- ``generated/R/F.re``: exactly the pattern and a newline;
-- ``generated/R/F.outline``: the same pattern, one part per line, each part
+- ``R/I/F.re``: exactly the pattern and a newline;
+- ``R/I/F.outline``: the same pattern, one part per line, each part
   labelled with the DSL line it came from, so that ``git diff`` shows what a
   rule change did;
-- ``generated/R/F.refused`` instead of both, when F cannot express R: the
-  error message; beside it ``F.unchecked.re`` and ``F.unchecked.outline``,
-  what ``--allow-unchecked`` emits (the outline lists what goes unchecked),
+- ``R/I/F.refused`` instead of both, when F cannot express R: the error
+  message; beside it ``F.unchecked.re`` and ``F.unchecked.outline``, what
+  ``--allow-unchecked`` emits (the outline lists what goes unchecked),
   unless F cannot express R even so (the pattern would be too large).
 
 Output is deterministic: same rules, same bytes.
@@ -18,34 +21,55 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import UnsupportedError
-from ..flavors.table import FLAVORS
+from ..diagnostics import MeldError, UnsupportedError
 from ..pipeline import compile_rules, render
-from ..rules import BUILTINS, builtin_source
 from ..ruleset.checker import load
+from .config import FORM_FOLDERS, BuildConfig, ConfigError, builtin_config, rules_error
 
 
-def expected_files() -> dict[str, str]:
-    """{relative path: content} of everything ``generated/`` should hold."""
+def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
+    """{relative path: content} of everything the output folder of
+    ``config`` (default: the built-in build) should hold.
+
+    Raises :class:`~mahjong_regex.outputs.config.ConfigError` for a rule
+    file that does not load (located in that file) or two rule files of one
+    name."""
+    config = config or builtin_config()
     files: dict[str, str] = {}
-    for name in BUILTINS:
-        source = builtin_source(name)
-        rules = load(source, f"{name}.meld")
-        for flavor in FLAVORS:
-            try:
-                out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
-            except UnsupportedError as e:  # not even with constraints left out
-                files[f"{name}/{flavor}.refused"] = e.render(f"{name}.meld", source) + "\n"
-                continue
-            if out.refusal is None:
-                files[f"{name}/{flavor}.re"] = out.text + "\n"
-                files[f"{name}/{flavor}.outline"] = out.outline()
-                continue
-            files[f"{name}/{flavor}.refused"] = out.refusal.render(f"{name}.meld", source) + "\n"
-            head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
-            files[f"{name}/{flavor}.unchecked.re"] = out.text + "\n"
-            files[f"{name}/{flavor}.unchecked.outline"] = head + out.outline()
+    seen: dict[str, str] = {}
+    for rule in config.rules:
+        try:
+            rules = load(rule.source, rule.path)
+        except MeldError as e:
+            raise ConfigError(rules_error(rule, e)) from None
+        if rules.name in seen:
+            raise ConfigError(
+                f"{rule.path}: error: rule set '{rules.name}' is built from {seen[rules.name]} too; "
+                "each rule set is written under its name"
+            )
+        seen[rules.name] = rule.path
+        for form in config.inputs:
+            folder = f"{rules.name}/{FORM_FOLDERS[form]}"
+            for flavor in config.flavors:
+                files.update(_flavor_files(rules, rule.source, flavor, folder))
     return files
+
+
+def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]:
+    """The files of one rule set in one flavor, under ``folder``."""
+    path = rules.path
+    try:
+        out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+    except UnsupportedError as e:  # not even with constraints left out
+        return {f"{folder}{flavor}.refused": e.render(path, source) + "\n"}
+    if out.refusal is None:
+        return {f"{folder}{flavor}.re": out.text + "\n", f"{folder}{flavor}.outline": out.outline()}
+    head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
+    return {
+        f"{folder}{flavor}.refused": out.refusal.render(path, source) + "\n",
+        f"{folder}{flavor}.unchecked.re": out.text + "\n",
+        f"{folder}{flavor}.unchecked.outline": head + out.outline(),
+    }
 
 
 def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
@@ -65,11 +89,12 @@ def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
     return sorted(stale)
 
 
-def write(out: Path) -> list[str]:
-    """Write ``generated/`` under ``out``, removing files that no longer
-    belong; returns the relative paths written or removed (sorted).  Each
-    pattern is computed once."""
-    want = expected_files()
+def write(out: Path, want: dict[str, str] | None = None) -> list[str]:
+    """Write the files ``want`` (:func:`expected_files`, the built-in build
+    when not given) under ``out``, removing files that no longer belong;
+    returns the relative paths written or removed (sorted).  Each pattern is
+    computed once."""
+    want = expected_files() if want is None else want
     changed = stale_files(out, want)
     for rel in changed:
         p = out / rel

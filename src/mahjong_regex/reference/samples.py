@@ -44,10 +44,11 @@ class Chooser(Protocol):
 
 
 class RandomChooser:
-    """A :class:`Chooser` over ``random.Random(seed)``."""
+    """A :class:`Chooser` over ``random.Random(seed)``, or over ``rng`` (a
+    ``random.Random``) when given."""
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, rng: random.Random | None = None):
+        self.rng = rng or random.Random(seed)
 
     def element(self, options):
         return options[self.rng.randrange(len(options))]
@@ -68,6 +69,43 @@ def meld_instances(rules: RuleSet) -> dict[str, list[list[str]]]:
         k.name: [[names[i] for i in inst] for inst in k.instances(rules.alphabet)]
         for k in rules.kinds.values()
     }
+
+
+def change_meld(choose: Chooser, melds: list[list[str]], instances) -> None:
+    """One change of a list of melds (tile-name lists), in place: a meld
+    dropped, added (any kind of ``instances``, see :func:`meld_instances`),
+    doubled, or swapped with the next."""
+    op = choose.element(("drop", "add", "double", "swap"))
+    if op == "drop" and melds:
+        melds.pop(choose.integer(0, len(melds) - 1))
+    elif op == "add":
+        kind = choose.element(list(instances))
+        melds.insert(choose.integer(0, len(melds)), list(choose.element(instances[kind])))
+    elif op == "double" and melds:
+        i = choose.integer(0, len(melds) - 1)
+        melds.insert(i, list(melds[i]))
+    elif op == "swap" and len(melds) > 1:
+        i = choose.integer(0, len(melds) - 2)
+        melds[i], melds[i + 1] = melds[i + 1], melds[i]
+
+
+def change_tile(choose: Chooser, hand: list[str], tiles: Sequence[str]) -> None:
+    """One change of a list of tile names, in place: a tile changed,
+    dropped, added (one of ``tiles``), moved, or swapped with another."""
+    op = choose.element(("change", "drop", "add", "move", "swap"))
+    n = len(hand)
+    if op == "add" or n == 0:
+        hand.insert(choose.integer(0, n), choose.element(tiles))
+    elif op == "change":
+        hand[choose.integer(0, n - 1)] = choose.element(tiles)
+    elif op == "drop":
+        hand.pop(choose.integer(0, n - 1))
+    elif op == "move":
+        t = hand.pop(choose.integer(0, n - 1))
+        hand.insert(choose.integer(0, n - 1), t)
+    elif op == "swap" and n > 1:
+        i, j = choose.integer(0, n - 1), choose.integer(0, n - 1)
+        hand[i], hand[j] = hand[j], hand[i]
 
 
 def near_boundary(rules: RuleSet, choose: Chooser, instances=None) -> str:
@@ -99,18 +137,7 @@ def shape_melds(rules: RuleSet, choose: Chooser, instances) -> list[tuple[str, l
 def change_melds(choose: Chooser, melds: list[list[str]], instances) -> list[list[str]]:
     """0 to 2 changes to whole melds: drop, add, double or swap (in place)."""
     for _ in range(choose.integer(0, 2)):
-        op = choose.element(("drop", "add", "double", "swap"))
-        if op == "drop" and melds:
-            melds.pop(choose.integer(0, len(melds) - 1))
-        elif op == "add":
-            kind = choose.element(list(instances))
-            melds.insert(choose.integer(0, len(melds)), list(choose.element(instances[kind])))
-        elif op == "double" and melds:
-            i = choose.integer(0, len(melds) - 1)
-            melds.insert(i, list(melds[i]))
-        elif op == "swap" and len(melds) > 1:
-            i = choose.integer(0, len(melds) - 2)
-            melds[i], melds[i + 1] = melds[i + 1], melds[i]
+        change_meld(choose, melds, instances)
     return melds
 
 
@@ -118,20 +145,7 @@ def change_tiles(choose: Chooser, hand: list[str], tiles: Sequence[str]) -> list
     """0 to 2 changes to single tiles: change, drop, add, move or swap (in
     place); ``tiles`` are the names to draw from."""
     for _ in range(choose.integer(0, 2)):
-        op = choose.element(("change", "drop", "add", "move", "swap"))
-        n = len(hand)
-        if op == "add" or n == 0:
-            hand.insert(choose.integer(0, n), choose.element(tiles))
-        elif op == "change":
-            hand[choose.integer(0, n - 1)] = choose.element(tiles)
-        elif op == "drop":
-            hand.pop(choose.integer(0, n - 1))
-        elif op == "move":
-            t = hand.pop(choose.integer(0, n - 1))
-            hand.insert(choose.integer(0, n - 1), t)
-        elif op == "swap" and n > 1:
-            i, j = choose.integer(0, n - 1), choose.integer(0, n - 1)
-            hand[i], hand[j] = hand[j], hand[i]
+        change_tile(choose, hand, tiles)
     return hand
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import combinations
 
 from ..diagnostics import HandError, source_lines
@@ -75,24 +76,34 @@ class Alphabet:
         """The tiles of ``suit`` in rank order."""
         return tuple(t for t in self.tiles if t.suit == suit)
 
+    @cached_property
+    def _by_first_char(self) -> dict[str, list[tuple[str, Tile]]]:
+        """{first character: (name, tile) of the names starting with it,
+        longest first}."""
+        out: dict[str, list[tuple[str, Tile]]] = {}
+        for t in sorted(self.tiles, key=lambda t: -len(t.name)):
+            out.setdefault(t.name[0], []).append((t.name, t))
+        return out
+
     def tokenize(self, hand: str) -> tuple[Tile, ...]:
         """Split a hand string into tiles (str -> tuple of Tile).
 
         Raises :class:`~mahjong_regex.diagnostics.HandError` naming the
         first character that cannot belong to a tile name (or an empty
         hand)."""
-        names = sorted(self.by_name.items(), key=lambda kv: -len(kv[0]))
         if not hand:
             raise HandError(0, "")
+        by_first = self._by_first_char
         out = []
         i = 0
         while i < len(hand):
-            for name, tile in names:
+            for name, tile in by_first.get(hand[i], ()):
                 if hand.startswith(name, i):
                     out.append(tile)
                     i += len(name)
                     break
             else:
+                names = sorted(self.by_name.items(), key=lambda kv: -len(kv[0]))
                 # The longest start of a tile name found here, then the
                 # character that breaks it.
                 k = 0
