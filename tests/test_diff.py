@@ -307,3 +307,19 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     assert out.returncode == 2 and "needs a rule set on at least one side" in out.stderr
     for text in (out.stderr, run("diff", "harbin", "harbin", "--hands", "0").stderr):
         assert "Traceback" not in text
+
+
+def test_wild_witnesses_group_by_the_rule_broken_and_only_those_shown_are_shrunk(tmp_path):
+    # A wild search's reason shows an example split, different for every
+    # hand; the kind of a witness leaves it out, so one rule broken is one
+    # kind, and --limit 1 shrinks one witness per direction.
+    tianjin = builtin_source("tianjin")
+    path = tmp_path / "tj.meld"
+    path.write_text(tianjin.replace("\nwin standard\n", "\nwin standard where count(kong) <= 1\n"))
+    out = run("diff", "tianjin", str(path), "--hands", "1000", "--limit", "1")
+    assert out.returncode == 1, out.stderr
+    lines = out.stdout.splitlines()
+    assert re.fullmatch(r"old wins, new does not: [\d,]+ found, 1 kind", lines[7]), lines
+    assert lines[11].startswith("    + every split that fits standard breaks line 25: count(kong)")
+    assert lines[12].startswith("    near what new wins: ")
+    assert lines[-1] == "new wins, old does not: none found"

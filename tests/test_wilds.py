@@ -333,3 +333,14 @@ UNCHANGED = {
 def test_rule_sets_without_wilds_get_the_same_hands_as_before(name):
     hands = random_hands(rules(name), 2000, seed=0)
     assert hashlib.sha256("\x00".join(hands).encode()).hexdigest() == UNCHANGED[name]
+
+
+def test_a_rule_set_no_flavor_can_say_points_to_the_reference_evaluator():
+    out = run("compile", "guangdong", "--flavor", "js")
+    assert out.returncode == 2 and not out.stdout
+    lines = out.stderr.splitlines()
+    assert "4 different wild tiles" in lines[0] and "backtracking is not bounded" in lines[0]
+    assert (
+        lines[-1]
+        == "  help: no flavor can say it; decide hands with: mahjong-regex match guangdong HAND"
+    )

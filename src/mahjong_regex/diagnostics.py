@@ -69,13 +69,14 @@ def located(
 
 class UnsupportedError(MeldError):
     """A flavor cannot express a DSL construct (raised before any text is
-    emitted).  ``flavor`` is the flavor name, ``construct`` the DSL text."""
+    emitted).  ``flavor`` is the flavor name, ``construct`` the DSL text,
+    ``help`` what to do instead (by default: another flavor)."""
 
-    def __init__(self, flavor: str, construct: str, span: Span | None, reason: str):
+    def __init__(self, flavor: str, construct: str, span: Span | None, reason: str, help: str = ""):
         super().__init__(
             f"flavor '{flavor}' cannot express {construct}: {reason}",
             span,
-            help="choose another flavor, or see the flavor table in the README",
+            help=help or "choose another flavor, or see the flavor table in the README",
         )
         self.flavor = flavor
         self.construct = construct

@@ -106,15 +106,6 @@ def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
     for extra in plans.values():
         for t, n in extra.caps.items():
             ctx.wild_caps[t] = max(ctx.wild_caps.get(t, 0), n)
-    if ctx.wild_caps and not ctx.caps.dupnames:
-        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
-        raise unsupported(
-            target,
-            f"'{c.text}' on the tiles wild tiles stand for",
-            "a copy limit counts each stand-in in groups set in many places: pcre, regex "
-            "and dotnet can say it",
-            c.span,
-        )
     many = [w for w, dom in ctx.wild.static.items() if len(dom) > 1]
     if ctx.wild_caps and len(many) > 1:
         # Each held wild tile may stand for any of its kinds, and a copy limit
@@ -130,6 +121,17 @@ def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
             f"a losing hand holding them all is read in about {kinds}^{len(many)} ways, "
             "so backtracking is not bounded (PCRE2 stops at its match limit); "
             "the reference evaluator decides these hands",
+            c.span,
+            help="no flavor can say it; decide hands with: "
+            f"mahjong-regex match {ctx.rules.name} HAND",
+        )
+    if ctx.wild_caps and not ctx.caps.dupnames:
+        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
+        raise unsupported(
+            target,
+            f"'{c.text}' on the tiles wild tiles stand for",
+            "a copy limit counts each stand-in in groups set in many places: pcre, regex "
+            "and dotnet can say it",
             c.span,
         )
     return ctx

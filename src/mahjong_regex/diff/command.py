@@ -112,7 +112,7 @@ def run(args, load, fail) -> int:
         old.close()
         raise
     try:
-        result = compare(old, new, args.hands, args.seed)
+        result = compare(old, new, args.hands, args.seed, shrunk=args.limit)
         if args.outline is not None:
             result = replace(result, outline=outline_diff(old, new, args.outline))
     except (ValueError, EngineError) as e:

@@ -37,9 +37,13 @@ class Diff:
         return bool(self.changes) or bool(self.found.witnesses)
 
 
-def compare(old: Side, new: Side, budget: int = 20_000, seed: int = 0) -> Diff:
+def compare(
+    old: Side, new: Side, budget: int = 20_000, seed: int = 0, shrunk: int | None = None
+) -> Diff:
     """Compare two sides: their rules when both are rule sets, and their
-    verdicts on ``budget`` candidate strings (see :func:`.search.search`).
+    verdicts on ``budget`` candidate strings (see :func:`.search.search`;
+    ``shrunk``: how many witnesses per direction are shrunk, the kinds found
+    most first, None for all).
 
     Raises ValueError when neither side is a rule set, and
     :class:`~mahjong_regex.diff.engines.EngineError` when a pattern's engine
@@ -49,7 +53,7 @@ def compare(old: Side, new: Side, budget: int = 20_000, seed: int = 0) -> Diff:
         changes = tuple(rule_changes(old.rules, new.rules))
         if not changes and same_checked(old.rules, new.rules):
             return Diff(old.label, new.label, changes, Found((), 0, {}), proven_equal=True)
-    found = search(old, new, list(changes or ()), budget, seed)
+    found = search(old, new, list(changes or ()), budget, seed, shrunk)
     return Diff(old.label, new.label, changes, found)
 
 

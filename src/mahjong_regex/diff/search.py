@@ -70,9 +70,18 @@ class Found:
     seed: int = 0
 
 
-def search(old: Side, new: Side, changes: list[RuleChange], budget: int, seed: int = 0) -> Found:
+def search(
+    old: Side,
+    new: Side,
+    changes: list[RuleChange],
+    budget: int,
+    seed: int = 0,
+    shrunk: int | None = None,
+) -> Found:
     """Decide ``budget`` distinct candidate strings on both sides and shrink
-    one witness per group (see the module docstring).
+    one witness per group (see the module docstring); with ``shrunk`` (int),
+    only that many groups per direction, those found most first (shrinking
+    is the slow part: a report shows at most ``--limit`` of them).
 
     Hands are built from each side's rule set, and from the hand space
     (``space``) of a pattern side that has one.  Raises ValueError when
@@ -105,9 +114,14 @@ def search(old: Side, new: Side, changes: list[RuleChange], budget: int, seed: i
                 if len(groups.setdefault(key, [])) < KEEP:
                     groups[key].append(hand)
     witnesses = []
+    rank: dict[tuple, int] = {}
+    for key in sorted(groups, key=lambda k: -counts[k]):  # stable: ties keep search order
+        rank[key] = sum(k[0] == key[0] for k in rank)
     for key, hands in groups.items():
         a = key[0] == "old"
-        hand, toward = shrink(old, new, hands[0], key, plan.winners[1 if a else 0], plan.tokens)
+        hand, toward = hands[0], None
+        if shrunk is None or rank[key] < shrunk:
+            hand, toward = shrink(old, new, hand, key, plan.winners[1 if a else 0], plan.tokens)
         witnesses.append(Witness(hand, a, old.why(hand), new.why(hand), toward, counts[key]))
     return Found(tuple(witnesses), tried, groups, plan.describe(), seed)
 

@@ -40,7 +40,8 @@ class RulesSide:
 
     def cause(self, hand: str) -> str:
         """The verdict's reason with what differs from hand to hand left
-        out: the shape that won, the rule that failed, where a string stops
+        out (a wild search's example split): the shape that won, the rule
+        that failed, where a string stops
         being tile names (its start, its end, inside).  Hands that no split
         fits are told apart by their number of tiles (the turned tile left
         out)."""
@@ -52,11 +53,12 @@ class RulesSide:
             rest_is_junk = not any(name in hand[at:] for name in names)
             where = "start" if at == 0 else "end" if rest_is_junk else "inside"
             return f"not a hand: {v.error.char!r} at the {where}"
-        if v.reason.startswith("no split fits"):
+        reason = v.gist or v.reason  # a wild search's example split left out
+        if reason.startswith("no split fits"):
             held = hand.split("|", 1)[1] if self.rules.indicator is not None else hand
             tiles = len(self.rules.alphabet.tokenize(held))
-            return f"{v.reason} [{tiles} tiles]"
-        return v.reason
+            return f"{reason} [{tiles} tiles]"
+        return reason
 
     def close(self) -> None:
         """Nothing to release."""

@@ -176,10 +176,13 @@ FLAVORS: dict[str, Flavor] = {
 }
 
 
-def unsupported(flavor: Flavor, construct: str, reason: str, span=None) -> UnsupportedError:
+def unsupported(
+    flavor: Flavor, construct: str, reason: str, span=None, help: str = ""
+) -> UnsupportedError:
     """The one error for "this flavor cannot say that": names the flavor, the
-    DSL construct and (through ``span``) its line and column."""
-    return UnsupportedError(flavor.name, construct, span, reason)
+    DSL construct and (through ``span``) its line and column; ``help`` what
+    to do instead, when another flavor would not help."""
+    return UnsupportedError(flavor.name, construct, span, reason, help)
 
 
 def get(name: str) -> Flavor:

@@ -35,13 +35,16 @@ class Verdict:
     ``win`` is the decision.  For a win, ``shape`` names the hand shape and
     ``split`` the melds found; for a loss, ``reason`` names the rule that
     failed.  ``error`` is set (and ``win`` False) when the string is not a
-    sequence of tile names."""
+    sequence of tile names.  ``gist`` is the reason without the example
+    split it may show (with wild tiles), empty when the reason has none:
+    hands that fail for the same rules have the same gist."""
 
     win: bool
     reason: str = ""
     shape: str = ""
     split: tuple[Meld, ...] = ()
     error: HandError | None = None
+    gist: str = ""
 
     def explain(self) -> str:
         """One line: the split for a win, the reason for a loss."""

@@ -156,11 +156,12 @@ class WildEvaluator:
                     return Verdict(True, shape=shape.name, split=split)
                 example = self.sketch(found[key], idx)
                 why.setdefault(rule, f"{detail}: {example}" if detail else example)
-        return Verdict(False, reason=self.reasons(broken))
+        return Verdict(False, reason=self.reasons(broken), gist=self.reasons(broken, False))
 
-    def reasons(self, broken: dict[str, dict[str, str]]) -> str:
+    def reasons(self, broken: dict[str, dict[str, str]], examples: bool = True) -> str:
         """Why each shape fails: no split fits it, or the rules its fitting
-        splits break (each breaks one of them), with an example."""
+        splits break (each breaks one of them), with an example unless
+        ``examples`` is False."""
         out = []
         for shape in self.rules.shapes:
             if shape.name not in broken:
@@ -168,7 +169,7 @@ class WildEvaluator:
                 continue
             rules = broken[shape.name]
             first = next(iter(rules.values()))
-            example = f" ({first})" if first else ""
+            example = f" ({first})" if first and examples else ""
             out.append(f"every split that fits {shape.name} breaks {' or '.join(rules)}{example}")
         return "; ".join(out)
 
