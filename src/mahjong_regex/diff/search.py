@@ -96,7 +96,11 @@ def search(
             known.add(space.source_hash)
             makers.append(RuleHands(space, seed + i))
     if not makers:
-        raise ValueError("a diff needs a rule set on at least one side, to build hands from")
+        raise ValueError(
+            "a diff needs a rule set on at least one side, to build hands from; to compare "
+            "two patterns, give the hands' rule set: --pattern OLD --flavor F --rules R NEW, "
+            "or diff each pattern against R"
+        )
     plan = _Plan(sides, makers, changes, seed)
     groups: dict[tuple, list[str]] = {}
     counts: dict[tuple, int] = {}

@@ -111,7 +111,8 @@ def _table(path: Path, required: bool) -> tuple[dict, str] | None:
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path}: error: cannot read the build configuration: {e}") from None
+        reason = getattr(e, "strerror", None) or "not UTF-8 text"
+        raise ConfigError(f"{path}: error: cannot read the build configuration: {reason}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
