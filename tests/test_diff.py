@@ -307,6 +307,16 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     assert out.returncode == 2 and "needs a rule set on at least one side" in out.stderr
     for text in (out.stderr, run("diff", "harbin", "harbin", "--hands", "0").stderr):
         assert "Traceback" not in text
+    empty = tmp_path / "empty.re"
+    empty.write_text("\n", "utf-8")
+    out = run("diff", "harbin", str(empty))
+    assert out.returncode == 2 and "the pattern file is empty" in out.stderr
+    out = run("diff", "harbin", "harbin", "--hands", "1000001")
+    assert out.returncode == 2 and "at most 1,000,000 hands" in out.stderr
+    # A side is never an option of git's (it would write where it is told).
+    out = run("diff", "harbin", "--", f"--output={tmp_path}/x:y")
+    assert out.returncode == 2 and "a revision does not start with '-'" in out.stderr
+    assert not (tmp_path / "x:y").exists()
 
 
 def test_wild_witnesses_group_by_the_rule_broken_and_only_those_shown_are_shrunk(tmp_path):

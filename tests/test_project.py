@@ -116,6 +116,12 @@ def test_config_and_out_options(tmp_path):
             "  help: the flavors are pcre, regex, python, js, java, dotnet, ruby, re2",
         ),
         (
+            '[tool.mahjong-regex]\nrules = ["sichuan"]\nflavors = []\n',
+            "pyproject.toml:6:1: error: 'flavors' is empty: nothing would be built",
+            "    ^~~~~~~~~~~~",
+            "  help: leave it out for every flavor",
+        ),
+        (
             '[tool.mahjong-regex]\nrules = ["sichuan"\n',
             "pyproject.toml:6:1: error: not TOML: Unclosed array",
             None,
@@ -238,6 +244,28 @@ def test_a_bad_command_line_build_exits_2(tmp_path, args, message):
     assert not (tmp_path / "generated").exists()
 
 
+def test_the_build_removes_only_files_it_would_write(tmp_path):
+    # Built into the project's own folder: the rule files, notes and a
+    # stray pattern of another name stay; a generated file of a flavor no
+    # longer built is removed, and said so.
+    two_rule_files(tmp_path)
+    (tmp_path / "notes.txt").write_text("keep\n", "utf-8")
+    assert run("build", "rules", "--flavor", "pcre,js", "--out", ".", cwd=tmp_path).returncode == 0
+    (tmp_path / "a" / "README.md").write_text("keep\n", "utf-8")
+    (tmp_path / "a" / "mine.re").write_text("keep\n", "utf-8")
+    out = run("build", "rules", "--flavor", "pcre", "--out", ".", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        f"removed {name}/{f}" for name in ("a", "b") for f in ("js.outline", "js.re")
+    ]
+    assert (
+        run("build", "rules", "--flavor", "pcre", "--out", ".", "--check", cwd=tmp_path).returncode
+        == 0
+    )
+    kept = ("notes.txt", "rules/a.meld", "rules/b.meld", "a/README.md", "a/mine.re", "a/pcre.re")
+    assert all((tmp_path / rel).is_file() for rel in kept)
+
+
 def test_a_table_names_a_folder_and_the_command_line_overrides_it(tmp_path):
     two_rule_files(tmp_path)
     (tmp_path / "pyproject.toml").write_text(
@@ -338,7 +366,20 @@ def test_textconv_breaks_a_pattern_at_its_groups_and_keeps_it():
         assert "".join(line.strip() for line in lines) == text.strip(), path
     harbin = textconv((ROOT / "generated" / "harbin" / "pcre.re").read_text("utf-8")).splitlines()
     assert len(harbin) > 20 and max(len(line) for line in harbin) < 200
-    assert harbin[1:3] == ["(?=", "  (?="]
+    # The cheap lookaheads, a line each as far as WIDTH allows; then the body.
+    assert harbin[:2] == [
+        r"\A(?=.{28,34}\z)(?=[^条筒鸡]*[条筒鸡])(?=[^万幺条]*[万幺条])",
+        "(?=[^万筒]*[万筒])(?=[^一中九幺]*[一中九幺])",
+    ]
+    assert harbin[2:4] == ["(?=", "  (?="]
+
+
+def test_textconv_takes_deep_nests_and_long_lines():
+    deep = "(" * 1000 + ")" * 1000
+    assert "".join(line.strip() for line in textconv(deep).splitlines()) == deep
+    long = "(?:" + "|".join(["一万二万三万"] * 20_000) + ")"
+    lines = textconv(long).splitlines()
+    assert len(lines) == 20_002 and "".join(line.strip() for line in lines) == long
 
 
 def test_git_diff_through_textconv_shows_the_changed_part(tmp_path):

@@ -256,8 +256,8 @@ def cmd_build(args) -> int:
         written = write(out, want)
     except OSError as e:
         raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
-    for rel in written:
-        print(f"wrote {out / rel}")
+    for what, rel in written:
+        print(f"{what} {out / rel}")
     return 0
 
 

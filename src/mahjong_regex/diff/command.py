@@ -63,6 +63,8 @@ def side(spec: str, flavor: str, load, fail, space=None):
 def _pattern_side(pattern: str, spec: str, flavor: str, fail, space) -> PatternSide:
     """The pattern side of the text of ``spec`` (one line and a newline)."""
     pattern = pattern.removesuffix("\n").removesuffix("\r")
+    if not pattern:
+        raise fail(f"mahjong-regex: error: {spec}: the pattern file is empty")
     if "\n" in pattern:
         raise fail(
             f"mahjong-regex: error: {spec}: a pattern file holds one line, the pattern "
@@ -132,6 +134,18 @@ def _count(value: str) -> int:
     return int(value)
 
 
+#: The most strings one search decides (each is kept, to be tried once).
+MOST_HANDS = 1_000_000
+
+
+def _hands(value: str) -> int:
+    """A number of hands: a whole number from 1 to :data:`MOST_HANDS`."""
+    n = _count(value)
+    if n > MOST_HANDS:
+        raise argparse.ArgumentTypeError(f"at most {MOST_HANDS:,} hands, not {value}")
+    return n
+
+
 def add_parser(sub, rules_help: str) -> argparse.ArgumentParser:
     """Add ``diff`` to the subcommands ``sub``; ``rules_help`` says what a
     rule set argument may be.  Returns its parser."""
@@ -184,10 +198,11 @@ def _search_arguments(d: argparse.ArgumentParser) -> None:
     ``--outline``, ``--format``."""
     d.add_argument(
         "--hands",
-        type=_count,
+        type=_hands,
         default=20_000,
         metavar="N",
-        help="how many different strings the search decides on both sides (default: 20000)",
+        help="how many different strings the search decides on both sides (default: 20000, "
+        "at most 1000000)",
     )
     d.add_argument(
         "--limit",

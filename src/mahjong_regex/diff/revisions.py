@@ -43,13 +43,15 @@ def git_show(spec: str) -> str:
 
     Raises :class:`RevisionError` with git's reason when git cannot show it,
     or when it is a folder or not UTF-8 text."""
-    shown = _git("show", "--no-textconv", spec)
+    if spec.startswith("-"):  # never an option of git's
+        raise RevisionError(f"{spec}: a revision does not start with '-'")
+    shown = _git("show", "--no-textconv", "--end-of-options", spec)
     if shown.returncode != 0:
         raise RevisionError(f"git cannot show {spec}: {_said(shown)}")
     kind = _git("cat-file", "-t", spec)
     if kind.stdout.strip() != b"blob":
-        what = kind.stdout.decode("utf-8", "replace").strip() or "not a file"
-        raise RevisionError(f"{spec} is a {what} in git, not a file")
+        what = kind.stdout.decode("utf-8", "replace").strip()
+        raise RevisionError(f"{spec} is {f'a {what}' if what else 'not a file'} in git, not a file")
     try:
         return shown.stdout.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -14,14 +14,18 @@ so the built-in build keeps its layout):
   ``--allow-unchecked`` emits (the outline lists what goes unchecked),
   unless F cannot express R even so (the pattern would be too large).
 
-Output is deterministic: same rules, same bytes.
+Output is deterministic: same rules, same bytes.  Only files named like
+these are ever removed from the output folder; anything else there (a
+README, ``.gitattributes``, the rule files) is left as it is.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
+from ..flavors.table import FLAVORS
 from ..pipeline import compile_rules, render
 from ..ruleset.checker import load
 from .config import FORM_FOLDERS, BuildConfig, ConfigError, builtin_config, rules_error
@@ -84,23 +88,44 @@ def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
             stale.append(rel)
     if out.is_dir():
         for p in out.rglob("*"):
-            if p.is_file() and p.relative_to(out).as_posix() not in want:
-                stale.append(p.relative_to(out).as_posix())
+            rel = p.relative_to(out).as_posix()
+            if p.is_file() and rel not in want and is_generated(rel):
+                stale.append(rel)
     return sorted(stale)
 
 
-def write(out: Path, want: dict[str, str] | None = None) -> list[str]:
+#: What a file written by the build is called, relative to the output
+#: folder: RULESET/[FORM/]FLAVOR.SUFFIX.
+_GENERATED = re.compile(
+    r"[^/]+/(?:[^/]+/)?(?:%s)\.(?:re|outline|refused|unchecked\.re|unchecked\.outline)"
+    % "|".join(map(re.escape, FLAVORS))
+)
+
+
+def is_generated(rel: str) -> bool:
+    """Is ``rel`` (a path relative to the output folder, with ``/``) named
+    like a file the build writes?  Only such files are ever removed: other
+    files in the output folder (a README, .gitattributes, the rules
+    themselves) are left alone."""
+    return _GENERATED.fullmatch(rel) is not None
+
+
+def write(out: Path, want: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """Write the files ``want`` (:func:`expected_files`, the built-in build
-    when not given) under ``out``, removing files that no longer belong;
-    returns the relative paths written or removed (sorted).  Each pattern is
-    computed once."""
+    when not given) under ``out``, removing generated files (:func:`is_generated`)
+    that no longer belong; returns (``"wrote"`` or ``"removed"``, relative
+    path) for each, sorted by path.  Each pattern is computed once.
+
+    Raises OSError when a file cannot be written or removed."""
     want = expected_files() if want is None else want
-    changed = stale_files(out, want)
-    for rel in changed:
+    done = []
+    for rel in stale_files(out, want):
         p = out / rel
         if rel in want:
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(want[rel], "utf-8", newline="\n")
+            done.append(("wrote", rel))
         elif p.exists():
             p.unlink()
-    return changed
+            done.append(("removed", rel))
+    return done

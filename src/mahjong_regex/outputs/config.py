@@ -147,10 +147,18 @@ def load_config(path: str | Path) -> BuildConfig:
     if not rules:
         raise fail("rules", f"[{TABLE}] needs 'rules': the rule sets to build")
     flavors = _strings(table, "flavors", list(FLAVORS), fail)
+    if not flavors:
+        raise fail(
+            "flavors", "'flavors' is empty: nothing would be built", "leave it out for every flavor"
+        )
     bad = next((f for f in flavors if f not in FLAVORS), None)
     if bad is not None:
         raise fail("flavors", f"unknown flavor '{bad}'", "the flavors are " + ", ".join(FLAVORS))
     inputs = _strings(table, "inputs", ["arranged"], fail)
+    if not inputs:
+        raise fail(
+            "inputs", "'inputs' is empty: nothing would be built", "leave it out for arranged hands"
+        )
     bad = next((f for f in inputs if f not in FORM_FOLDERS), None)
     if bad is not None:
         raise fail(

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 #: Groups at most this long stay on one line.
 WIDTH = 60
+#: Groups nested deeper than this stay whole (no recursion past it).
+DEEPEST = 40
 #: Escapes followed by a bracketed name or code point (``\\k<n>``, ``\\p{L}``).
 BRACKETED = {"k": "<>", "g": "<>", "p": "{}", "P": "{}", "x": "{}", "u": "{}", "N": "{}"}
 
@@ -88,32 +90,46 @@ def _head_end(text: str, i: int) -> int:
 
 
 def _lines(text: str, depth: int) -> list[str]:
-    """The lines of a run of pattern text (no unbalanced parentheses)."""
-    out, line, i = [], "", 0
+    """The lines of a run of pattern text (no unbalanced parentheses).  A
+    short group that would take its line past :data:`WIDTH` starts a new
+    line; past :data:`DEEPEST` levels a long group stays whole."""
+    out: list[str] = []
+    line: list[str] = []  # the current line's pieces (joined when it ends)
+    width, i = 0, 0
     pad = "  " * depth
+
+    def flush() -> None:
+        nonlocal width
+        if line:
+            out.append(pad + "".join(line))
+            line.clear()
+        width = 0
+
     while i < len(text):
         c = text[i]
         if c == "(":
             end = _group_end(text, i)
-            if end - i <= WIDTH:
-                line += text[i:end]
+            if end - i <= WIDTH or depth >= DEEPEST:
+                if width and width + end - i > WIDTH:
+                    flush()
+                line.append(text[i:end])
+                width += end - i
             else:
-                if line:
-                    out.append(pad + line)
+                flush()
                 out += _group(text[i:end], depth)
-                line = ""
             i = end
-        elif c == "|":
-            if line:
-                out.append(pad + line)
-            line, i = "|", i + 1
+            continue
+        if c == "|":
+            flush()
+            end = i + 1
         elif c in "\\[":
             end = _atom_end(text, i)
-            line, i = line + text[i:end], end
         else:
-            line, i = line + c, i + 1
-    if line:
-        out.append(pad + line)
+            end = i + 1
+        line.append(text[i:end])
+        width += end - i
+        i = end
+    flush()
     return out
 
 
