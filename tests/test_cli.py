@@ -142,9 +142,17 @@ def test_build_check_lists_stale_files(tmp_path):
     assert f"{tmp_path / 'gen' / 'harbin' / 'pcre.re'}" in out.stderr
     assert run("build", "--out", str(tmp_path / "gen")).returncode == 0
     assert run("build", "--check", "--out", str(tmp_path / "gen")).returncode == 0
+    # A file the build would write for a rule set no longer built is stale;
+    # a file of another name is not the build's, and is left alone.
     (tmp_path / "gen" / "harbin" / "extra.re").write_text("x\n")
+    assert run("build", "--check", "--out", str(tmp_path / "gen")).returncode == 0
+    (tmp_path / "gen" / "gone").mkdir()
+    (tmp_path / "gen" / "gone" / "pcre.re").write_text("x\n")
     out = run("build", "--check", "--out", str(tmp_path / "gen"))
-    assert out.returncode == 1 and "extra.re" in out.stderr
+    assert out.returncode == 1 and "gone/pcre.re" in out.stderr and "extra.re" not in out.stderr
+    out = run("build", "--out", str(tmp_path / "gen"))
+    assert out.stdout.splitlines() == [f"removed {tmp_path / 'gen' / 'gone' / 'pcre.re'}"]
+    assert (tmp_path / "gen" / "harbin" / "extra.re").is_file()
 
 
 def test_json_lists_groups_flags_and_unchecked():
