@@ -262,3 +262,13 @@ def with_earlier_rows(path: Path, names: list[str], rows: list[dict]) -> list[di
     seen = list(dict.fromkeys(r["ruleset"] for r in everything))
     rank = {name: (order.get(name, len(order)), seen.index(name)) for name in seen}
     return sorted(everything, key=lambda r: rank[r["ruleset"]])
+
+
+def add_update_option(parser) -> None:
+    """Add ``--update`` to an argparse parser: measure only the rule sets
+    asked for and keep the other rows of ``--out`` (:func:`with_earlier_rows`)."""
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
+    )

@@ -31,7 +31,7 @@ from driver import engines
 from inputs import Mix, hostile_strings
 from internals import BUILTINS, FLAVORS, Evaluator, UnsupportedError, compile_rules
 from internals import load_rules, random_hands, render
-from report import fmt_ms, machine_info, table, with_earlier_rows
+from report import fmt_ms, machine_info, table, add_update_option, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engine each flavor is timed in.
@@ -142,11 +142,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=HERE / "rulesets.json", help="JSON output path")
     p.add_argument("--rulesets", help="comma-separated built-in names (default: all)")
-    p.add_argument(
-        "--update",
-        action="store_true",
-        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
-    )
+    add_update_option(p)
     args = p.parse_args(argv)
     names = args.rulesets.split(",") if args.rulesets else list(BUILTINS)
     rows = [row for name in names for row in measure(name)]

@@ -35,7 +35,7 @@ from pathlib import Path
 import bench
 from inputs import hand_mixes
 from internals import BUILTINS, Evaluator, HandError, load_rules
-from report import machine_info, table, with_earlier_rows
+from report import machine_info, table, add_update_option, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engines with throughput targets, as bench.py names them.
@@ -56,11 +56,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--min-time", type=float, default=0.3, help="seconds per timing (0.3)")
     p.add_argument("--worst", type=Path, default=HERE / "worst.json", help="worst.py's JSON")
     p.add_argument("--out", type=Path, default=HERE / "table.json", help="JSON output path")
-    p.add_argument(
-        "--update",
-        action="store_true",
-        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
-    )
+    add_update_option(p)
     return p.parse_args(argv)
 
 

@@ -37,7 +37,7 @@ from driver import engines
 from in_process import worst_in_process
 from inputs import length_window, our_pattern
 from internals import BUILTINS, FLAVORS, HandError, load_rules, random_hands, split_turned
-from report import fmt_ms, machine_info, table, with_earlier_rows
+from report import fmt_ms, machine_info, table, add_update_option, with_earlier_rows
 from results import one_line
 
 HERE = Path(__file__).resolve().parent
@@ -70,11 +70,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--timeout", type=float, default=20.0, help="seconds one call may take (20)")
     p.add_argument("--seed", type=int, default=0, help="random seed (0)")
     p.add_argument("--out", type=Path, default=HERE / "worst.json", help="JSON output path")
-    p.add_argument(
-        "--update",
-        action="store_true",
-        help="keep the other rule sets' rows of --out (measured earlier) in the table and JSON",
-    )
+    add_update_option(p)
     return p.parse_args(argv)
 
 

@@ -37,13 +37,7 @@ SEED_COMMAND = (
 def run_at_root(*args: str) -> subprocess.CompletedProcess:
     """The command line run from the repository's root (where the README's
     relative paths start)."""
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-    )
+    return run_in(ROOT, *args)
 
 
 def witness_hands(stdout: str) -> list[str]:
@@ -154,6 +148,7 @@ def git_repo(tmp_path: Path):
 
 
 def run_in(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command line run in ``cwd`` (text out)."""
     return subprocess.run(
         [sys.executable, "-m", "mahjong_regex", *args],
         capture_output=True,

@@ -4,7 +4,6 @@ command line) and the ``textconv`` driver that shows a pattern file to
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,19 +13,15 @@ import pytest
 from mahjong_regex import builtin_source, compile_pattern, load_rules
 from mahjong_regex.outputs.build import expected_files
 from mahjong_regex.outputs.textconv import textconv
+from test_diff_cli import git_repo, run_in
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = builtin_source("harbin").replace("ruleset harbin", "ruleset house")
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-    )
+    """The command line run in ``cwd``."""
+    return run_in(cwd, *args)
 
 
 #: A pyproject.toml's own tables, before the build's.
@@ -294,15 +289,7 @@ def test_a_table_names_a_folder_and_the_command_line_overrides_it(tmp_path):
 
 
 def test_a_user_repository_builds_checks_and_diffs(tmp_path):
-    git = shutil.which("git")
-    if git is None:
-        pytest.skip("git is not installed")
-
-    def g(*args: str) -> None:
-        user = ("-c", "user.name=t", "-c", "user.email=t@t")
-        done = subprocess.run([git, *user, *args], cwd=tmp_path, capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
-
+    g = git_repo(tmp_path)
     two_rule_files(tmp_path)
     (tmp_path / "pyproject.toml").write_text(
         PROJECT + '[tool.mahjong-regex]\nrules = ["rules/a.meld", "rules/b.meld"]\n'
@@ -314,7 +301,6 @@ def test_a_user_repository_builds_checks_and_diffs(tmp_path):
     assert built.returncode == 0, built.stderr
     assert "wrote generated/a/pcre.re" in built.stdout.splitlines()
     assert run("build", "--check", cwd=tmp_path).returncode == 0
-    g("init", "-q")
     g("add", ".")
     g("commit", "-qm", "rules and their patterns")
     a = tmp_path / "rules" / "a.meld"
@@ -383,24 +369,18 @@ def test_textconv_takes_deep_nests_and_long_lines():
 
 
 def test_git_diff_through_textconv_shows_the_changed_part(tmp_path):
-    git = shutil.which("git")
-    if git is None:
-        pytest.skip("git is not installed")
     rules = load_rules("harbin")
     changed = load_rules(str(write(tmp_path / "new.meld", HOUSE.replace("<= 3", "<= 2"))))
     repo = tmp_path / "repo"
     repo.mkdir()
-    g = lambda *a: subprocess.run(
-        [git, *a], cwd=repo, capture_output=True, text=True, check=True
-    )  # noqa
-    g("init", "-q")
+    g = git_repo(repo)
     write(repo / ".gitattributes", "*.re diff=mahjong-regex\n")
     write(repo / "p.re", compile_pattern(rules, "pcre") + "\n")
     g("add", ".")
-    g("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    g("commit", "-qm", "one")
     write(repo / "p.re", compile_pattern(changed, "pcre") + "\n")
     driver = f"{sys.executable} -m mahjong_regex textconv"
-    diff = g("-c", f"diff.mahjong-regex.textconv={driver}", "diff", "-U0").stdout
+    diff = g("-c", f"diff.mahjong-regex.textconv={driver}", "diff", "-U0")
     changed_lines = [x for x in diff.splitlines() if x[:1] in "+-" and x[:3] not in ("+++", "---")]
     assert 0 < len(changed_lines) <= 4, diff
     assert all(len(x) < 200 for x in changed_lines)
