@@ -17,6 +17,7 @@ from ..diagnostics import MeldError, source_lines
 from ..syntax import tree as syn
 from ..syntax.parser import parse
 from .classes import ClassResolver
+from .scoring import check_scoring
 from .lint import lint
 from .model import (
     MAX_COUNT_VECTORS,
@@ -96,7 +97,8 @@ class _Checker:
         if not wins:
             raise MeldError("the rule set has no 'win' statement", self.tree.span)
         shapes = self.win_shapes(wins[0])
-        where = tuple(self.constraint(c) for c in wins[0].where)
+        where = tuple(self.win_constraint(c) for c in wins[0].where)
+        scoring = check_scoring(self, self.statements(syn.ScoreDecl), shapes)
         rules = RuleSet(
             self.tree.name,
             self.tree.title,
@@ -109,8 +111,21 @@ class _Checker:
             wilds=tuple(self.wilds),
             indicator=self.turned_tiles(),
             indicator_span=self.indicator_span,
+            scoring=scoring,
         )
         return replace(rules, warnings=lint(rules, self.tree, self.hands, self.classes))
+
+    def win_constraint(self, c: syn.Constraint) -> Constraint:
+        """A constraint of a ``win`` or ``hand`` statement: no scoring-only
+        condition (one that looks at the melds' tiles)."""
+        out = self.constraint(c)
+        if out.is_scoring_only:
+            raise MeldError(
+                f"'{out.text}' looks at the melds of the split: it is a scoring condition, "
+                "allowed only in a 'score' statement",
+                c.span,
+            )
+        return out
 
     def win_shapes(self, win: syn.WinDecl) -> tuple[Shape, ...]:
         shapes: list[Shape] = []
@@ -220,7 +235,7 @@ class _Checker:
                 decl.span,
                 help="use fewer meld kinds or fewer melds in one shape",
             )
-        where = tuple(self.constraint(c) for c in decl.where)
+        where = tuple(self.win_constraint(c) for c in decl.where)
         return Shape(decl.name, tuple(slots), where, self.text(decl.span), decl.span)
 
     def constraint(self, c: syn.Constraint, held: bool = False) -> Constraint:
@@ -244,7 +259,20 @@ class _Checker:
             return Constraint("any", text, c.span, parts=parts)
         if isinstance(c, syn.MeldCount):
             self.known_kinds(c.kinds, c.span)
-            return Constraint("meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds))
+            within = None
+            if c.of is not None:
+                self.count_range(c.value, c.span)
+                within = self.classes.nonempty(c.of)
+            return Constraint(
+                "meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds), within=within
+            )
+        if isinstance(c, syn.SplitCount):
+            self.known_kinds(c.kinds, c.span)
+            self.count_range(c.value, c.span)
+            return Constraint(c.what, text, c.span, c.op, c.value, kinds=frozenset(c.kinds))
+        if isinstance(c, syn.EveryMeld):
+            tiles = self.classes.nonempty(c.tiles)
+            return Constraint("every_meld", text, c.span, tiles=tiles)
         if isinstance(c, syn.SuitCount):
             n = len(self.alphabet.suits)
             if c.value > n:
@@ -260,6 +288,12 @@ class _Checker:
             tiles = self.classes.nonempty(c.tiles, dynamic=held)
             return Constraint(kind, text, c.span, tiles=tiles, held=held)
         return replace(self.counted_tiles(c, text, held), held=held)
+
+    @staticmethod
+    def count_range(value: int, span: syn.Span) -> None:
+        """A meld count compares with 0 to :data:`MAX_MELDS`."""
+        if value > MAX_MELDS:
+            raise MeldError(f"a count of melds compares with a number from 0 to {MAX_MELDS}", span)
 
     def counted_tiles(self, c: syn.EachTile, text: str, held: bool = False) -> Constraint:
         """``each CLASS OP N`` or ``tiles(CLASS) OP N``; ``held`` lets the

@@ -186,6 +186,10 @@ class Constraint:
     class), ``substitutes`` (wilds standing for another tile), or a
     compound: ``any`` (one of ``parts`` holds) or ``all`` (every one of
     ``parts`` holds); ``op`` and ``value`` compare the counted quantity.
+    Scoring conditions (:data:`SPLIT_KINDS`) also look at the melds
+    themselves: ``meld_count`` with ``within`` (only melds whose tiles are
+    all of that class), ``twins``, ``across``, ``chain`` (over ``kinds``)
+    and ``every_meld`` (``tiles``: every meld holds one).
     A tile condition sees the tiles the hand's tiles stand for, unless
     ``held`` (the tiles as held).  ``text`` is the DSL source of the
     constraint and ``span`` where it stands."""
@@ -199,13 +203,22 @@ class Constraint:
     tiles: TileClass | None = None
     parts: tuple["Constraint", ...] = ()
     held: bool = False
+    within: TileClass | None = None
 
     @property
     def is_meld_level(self) -> bool:
         """Does it count melds of the split (rather than tiles of the hand)?"""
         if self.parts:
             return all(p.is_meld_level for p in self.parts)
-        return self.kind == "meld_count"
+        return self.kind == "meld_count" or self.kind in SPLIT_KINDS
+
+    @property
+    def is_scoring_only(self) -> bool:
+        """Does it look at the melds themselves (their tiles, identical
+        melds), so that only a ``score`` statement may hold it?"""
+        if self.parts:
+            return any(p.is_scoring_only for p in self.parts)
+        return self.kind in SPLIT_KINDS or self.within is not None
 
     def holds_on_melds(self, counts) -> bool:
         """For a meld-level constraint: does it hold on a split with these
@@ -218,6 +231,50 @@ class Constraint:
 
     def label(self) -> str:
         """``line N: DSL text``, as the outline and the messages show it."""
+        return f"line {self.span.line}: {self.text}"
+
+
+#: Constraint kinds that look at the melds of the split themselves: only
+#: scoring elements hold them (see :class:`ScoreElement`).
+SPLIT_KINDS = frozenset({"twins", "across", "chain", "every_meld"})
+
+
+@dataclass(frozen=True)
+class ScoreElement:
+    """A scoring element (fan 番, yaku 役, big hand 大胡) of a rule set.
+
+    It holds on a split of a winning hand whose hand shape is one of
+    ``shapes`` and where every constraint of ``where`` holds (tile-level
+    constraints on the hand's tiles, the others on the melds of the split);
+    with ``per`` (a ``meld_count`` or ``twins`` constraint whose comparison is
+    unused) it counts once per meld, or pair of identical melds, that
+    ``per`` counts, and holds when there is at least one.  ``value`` is what
+    it is worth each time (int).  ``supersedes`` names the elements it
+    replaces where both hold (direct ones; see :meth:`RuleSet.superseded_by`);
+    a ``limit`` element (a limit hand, 役満) replaces every element that is
+    not a limit, and a split holding one outranks any split without one.
+    ``group`` is the capture name a scoring pattern marks it with."""
+
+    name: str
+    value: int
+    limit: bool
+    shapes: tuple[str, ...]
+    where: tuple[Constraint, ...]
+    supersedes: frozenset[str]
+    text: str
+    span: Span
+    per: Constraint | None = None
+    group: str = ""
+
+    @property
+    def is_tile_level(self) -> bool:
+        """Is it decided by the hand's tiles alone, whatever the split: no
+        meld condition, no ``per``, on every shape (the caller checks
+        ``shapes`` against the rule set's)?"""
+        return self.per is None and not any(c.is_meld_level for c in self.where)
+
+    def label(self) -> str:
+        """``line N: DSL text``, as outlines and messages show it."""
         return f"line {self.span.line}: {self.text}"
 
 
@@ -327,6 +384,28 @@ class RuleSet:
     #: hand has no turned tile of its own, and this one counts toward the
     #: physical limit.
     turned: int | None = None
+    #: The scoring elements, in declaration order (see :class:`ScoreElement`).
+    scoring: tuple[ScoreElement, ...] = ()
+
+    def superseded_by(self) -> dict[str, frozenset[str]]:
+        """{element name: the names of the elements that supersede it}, the
+        closure of the ``supersedes`` lists (a limit element's "every other
+        element" is not included: see :attr:`ScoreElement.limit`)."""
+        direct = {e.name: set(e.supersedes) for e in self.scoring}
+        closed = {n: set(s) for n, s in direct.items()}
+        changed = True
+        while changed:
+            changed = False
+            for n, s in closed.items():
+                more = set().union(*(closed[x] for x in s)) - s
+                if more:
+                    s |= more
+                    changed = True
+        out: dict[str, set[str]] = {e.name: set() for e in self.scoring}
+        for n, s in closed.items():
+            for x in s:
+                out[x].add(n)
+        return {n: frozenset(s) for n, s in out.items()}
 
     @property
     def has_wilds(self) -> bool:

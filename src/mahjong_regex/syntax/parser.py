@@ -179,6 +179,71 @@ class _ToTree(Transformer):
         *names, op, value = items
         return tree.MeldCount(tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta))
 
+    def meld_count_of(self, meta, items):
+        *names, of, op, value = items
+        return tree.MeldCount(tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta), of)
+
+    def _split_count(self, what, meta, items):
+        *names, op, value = items
+        return tree.SplitCount(
+            what, tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta)
+        )
+
+    def twins(self, meta, items):
+        return self._split_count("twins", meta, items)
+
+    def across(self, meta, items):
+        return self._split_count("across", meta, items)
+
+    def chain(self, meta, items):
+        return self._split_count("chain", meta, items)
+
+    def every_meld(self, meta, items):
+        return tree.EveryMeld(items[0], _span(meta))
+
+    def score(self, meta, items):
+        name, value, *rest = items
+        found = {}
+        for item in rest:
+            if isinstance(item, tree.Per):
+                found["per"] = item
+            elif isinstance(item, tuple) and item and item[0] in ("limit", "on", "supersedes"):
+                found[item[0]] = item[1:]
+            else:
+                found["where"] = item
+        shapes = found.get("on", ())
+        sup = found.get("supersedes", ())
+        return tree.ScoreDecl(
+            str(name),
+            _int(value),
+            "limit" in found,
+            found.get("per"),
+            tuple(str(t) for t in shapes),
+            tuple(_span(t) for t in shapes),
+            found.get("where", ()),
+            tuple(str(t) for t in sup),
+            tuple(_span(t) for t in sup),
+            _span(meta),
+            _span(name),
+        )
+
+    def score_limit(self, meta, items):
+        return ("limit",)
+
+    def score_on(self, meta, items):
+        return ("on", *items)
+
+    def supersedes(self, meta, items):
+        return ("supersedes", *items)
+
+    def per_count(self, meta, items):
+        names = [i for i in items if isinstance(i, Token)]
+        of = items[-1] if not isinstance(items[-1], Token) else None
+        return tree.Per("count", tuple(str(n) for n in names), of, _span(meta))
+
+    def per_twins(self, meta, items):
+        return tree.Per("twins", tuple(str(n) for n in items), None, _span(meta))
+
     def suit_count(self, meta, items):
         op, value = items
         return tree.SuitCount(_cmp(op), _int(value), _span(meta))

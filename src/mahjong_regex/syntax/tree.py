@@ -192,11 +192,38 @@ class MeldDecl:
 
 @dataclass(frozen=True)
 class MeldCount:
-    """``count(k1 | k2) OP N`` -- how many melds of these kinds the split has."""
+    """``count(k1 | k2) OP N`` -- how many melds of these kinds the split has;
+    ``count(k1 | k2 of CLASS) OP N`` counts only the melds whose tiles are
+    all of the class (``of``; scoring conditions only)."""
 
     kinds: tuple[str, ...]
     op: str
     value: int
+    span: Span
+    of: "ClassExpr | None" = None
+
+
+@dataclass(frozen=True)
+class SplitCount:
+    """A count over the melds of the split, for scoring conditions:
+    ``what`` is ``"twins"`` (pairs of identical melds of these kinds),
+    ``"across"`` (the most suits holding melds of these kinds at the same
+    ranks) or ``"chain"`` (the most melds of these kinds in one suit, each
+    starting at the rank after the one before ends)."""
+
+    what: str
+    kinds: tuple[str, ...]
+    op: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class EveryMeld:
+    """``every meld holds(CLASS)`` -- every meld of the split, the pair
+    included, holds a tile of the class (scoring conditions only)."""
+
+    tiles: "ClassExpr"
     span: Span
 
 
@@ -279,7 +306,17 @@ class AnyOf:
 
 
 Constraint = (
-    MeldCount | SuitCount | Contains | Only | EachTile | SuitTiles | Substitutes | Held | AnyOf
+    MeldCount
+    | SplitCount
+    | EveryMeld
+    | SuitCount
+    | Contains
+    | Only
+    | EachTile
+    | SuitTiles
+    | Substitutes
+    | Held
+    | AnyOf
 )
 
 
@@ -316,12 +353,50 @@ class WinDecl:
 
 
 @dataclass(frozen=True)
+class Per:
+    """``per count(k1 | k2 [of CLASS])`` or ``per twins(k1 | k2)``: how many
+    times a scoring element counts on a split (``what`` is ``"count"`` or
+    ``"twins"``)."""
+
+    what: str
+    kinds: tuple[str, ...]
+    of: "ClassExpr | None"
+    span: Span
+
+
+@dataclass(frozen=True)
+class ScoreDecl:
+    """``score NAME = VALUE [limit] [per …] [on shape | …] [where …]
+    [supersedes NAME, …]`` -- a scoring element."""
+
+    name: str
+    value: int
+    limit: bool
+    per: Per | None
+    shapes: tuple[str, ...]
+    shape_spans: tuple[Span, ...]
+    where: tuple[Constraint, ...]
+    supersedes: tuple[str, ...]
+    supersede_spans: tuple[Span, ...]
+    span: Span
+    name_span: Span
+
+
+@dataclass(frozen=True)
 class RuleFile:
     """A whole ``.meld`` file, statements in source order."""
 
     name: str
     title: str | None
     statements: tuple[
-        TilesDecl | ClassDecl | WildDecl | IndicatorDecl | MeldDecl | HandDecl | WinDecl, ...
+        TilesDecl
+        | ClassDecl
+        | WildDecl
+        | IndicatorDecl
+        | MeldDecl
+        | HandDecl
+        | WinDecl
+        | ScoreDecl,
+        ...,
     ]
     span: Span
