@@ -87,6 +87,64 @@ def compile_rules(
     return run_ir_passes(pattern, options, ctx.caps, None if ctx.caps.backrefs else _expand)
 
 
+#: Why each flavor that cannot score cannot (``compile --score``).
+NO_SCORING = {
+    "python": "Python re has no way back to the start of the hand after the melds "
+    "(no non-atomic lookahead, no lookbehind of any length), so the pattern cannot "
+    "make the engine try the next split when another ranks higher, and it refuses "
+    "a backreference before its group (meld counts in flag groups)",
+    "java": "java.util.regex refuses a backreference before its group, so meld counts "
+    "cannot be kept in flag groups, and its lookbehind has a bounded length",
+    "ruby": "Onigmo refuses a backreference before its group, so meld counts cannot be "
+    "kept in flag groups, and its lookbehind has a fixed length",
+    "js": "a JavaScript group inside a repetition is reset on every repetition, and a "
+    "backreference to an unset group matches the empty string, so the melds' counts "
+    "cannot be kept in flag groups",
+    "re2": "RE2 has no lookaround and no backreferences: it cannot read flag groups or "
+    "make the engine try another split",
+}
+
+
+def compile_scoring(
+    rules: RuleSet, options: Options | None = None, flavor: Flavor | str = "pcre"
+) -> ir.Pattern:
+    """Compile a rule set's scoring pattern to IR (RuleSet -> Pattern): a win
+    check whose named groups mark the scoring elements of a highest-ranked
+    split (see :mod:`mahjong_regex.compiler.scoring`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
+    rule set declares no scoring elements or the flavor cannot score (the
+    message names the flavor and the ``score`` statement), KeyError for an
+    unknown flavor name."""
+    from .compiler.scoring import ScoringUnsupported, build_scoring
+
+    options = options or Options()
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    if not rules.scoring:
+        raise unsupported(
+            flavor,
+            "--score",
+            f"rule set {rules.name!r} declares no scoring elements ('score' statements)",
+        )
+    first = rules.scoring[0]
+    if flavor.rewind is None or flavor.captures != "persistent":
+        reason = NO_SCORING.get(flavor.name, "the flavor cannot score")
+        raise unsupported(
+            flavor,
+            f"'score' (the scoring elements, from line {first.span.line})",
+            reason,
+            first.span,
+            help="the flavors that score are pcre, regex and dotnet",
+        )
+    ctx = new_context(rules, options, flavor)
+    try:
+        pattern = build_scoring(ctx)
+    except ScoringUnsupported as e:
+        raise unsupported(flavor, f"'{e.construct}'", e.reason, e.span) from None
+    return run_ir_passes(pattern, options, ctx.caps, None)
+
+
 def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
     """The compilation context of a rule set with wild tiles: the rule set as
     the compiler writes it (:mod:`mahjong_regex.compiler.wildplan`).

@@ -58,11 +58,9 @@ def linear(node: ir.Node) -> bool:
     return True
 
 
-def build_pattern(ctx: Context) -> ir.Pattern:
-    """Build the whole pattern of ``ctx.rules`` (see the module docstring):
-    Context -> Pattern, before the IR passes."""
-    rules = ctx.rules
-    plans = [plan(ctx, s) for s in rules.shapes]
+def head(ctx: Context, plans) -> list[ir.Node]:
+    """The start of the hand and the length lookahead, for the shapes'
+    ``plans`` (with wild tiles, the turned tile's reading too)."""
     live = [p for p in plans if p.accept]
     window = (
         min((p.window[0] for p in live), default=0),
@@ -81,17 +79,34 @@ def build_pattern(ctx: Context) -> ir.Pattern:
         parts += prefix(ctx, size)
     else:
         parts.append(size)
+    return parts
+
+
+def tile_checks(ctx: Context, skip=None) -> tuple[list[ir.Node], list[ir.Node]]:
+    """The win condition's tile-level constraints as lookaheads (but
+    ``skip``): (cheap ones, costly ones)."""
+    cheap, costly = [], []
+    for c in ctx.rules.where:
+        if c.is_meld_level or c is skip:
+            continue
+        for n in tile_constraint(ctx, c):
+            (cheap if c.kind != "each_tile" and linear(n) else costly).append(n)
+    return cheap, costly
+
+
+def build_pattern(ctx: Context) -> ir.Pattern:
+    """Build the whole pattern of ``ctx.rules`` (see the module docstring):
+    Context -> Pattern, before the IR passes."""
+    rules = ctx.rules
+    plans = [plan(ctx, s) for s in rules.shapes]
+    parts = head(ctx, plans)
     bodies = []
+    single = len(plans) == 1
     for i, (s, p) in enumerate(zip(rules.shapes, plans)):
         own = length(ctx, p.window, p.moved, guard=False) if p.moved and not single else None
         bodies.append(shape_body(ctx, s, i, p, own))
     split = split_count_checks(ctx, plans, bodies)
-    cheap, costly = [], []
-    for c in rules.where:
-        if c.is_meld_level or (split and c is split[0]):
-            continue
-        for n in tile_constraint(ctx, c):
-            (cheap if c.kind != "each_tile" and linear(n) else costly).append(n)
+    cheap, costly = tile_checks(ctx, split[0] if split else None)
     if ctx.wild is not None:
         from .wildchecks import held_flags, physical_limit
 

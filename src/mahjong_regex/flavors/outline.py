@@ -96,6 +96,8 @@ class OutlinePrinter:
             return ("(?!" if n.negate else "(?="), [(n.item, 0)], "", ")"
         if isinstance(n, ir.Behind):
             return "(?<=", [(n.item, 0)], "", ")"
+        if isinstance(n, ir.Ahead):
+            return "(*napla:", [(n.item, 0)], "", ")"
         if isinstance(n, ir.Cond):
             return f"(?({n.name})", [(n.yes, 1), (n.no, 1)], "|", ")"
         if isinstance(n, ir.Capture):

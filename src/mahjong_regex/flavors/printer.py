@@ -179,8 +179,14 @@ class Printer:
         return f"(?({n.name})" + self.node(n.yes) + "|" + self.node(n.no) + ")"
 
     def p_Behind(self, n: ir.Behind) -> str:
-        assert self.f.lookbehind, "the compiler writes lookbehinds only for flavors with them"
+        assert (
+            self.f.lookbehind or self.f.rewind == "behind"
+        ), "the compiler writes lookbehinds only for flavors with them"
         return "(?<=" + self.node(n.item) + ")"
+
+    def p_Ahead(self, n: ir.Ahead) -> str:
+        assert self.f.rewind == "napla", "non-atomic lookaheads are PCRE2's"
+        return "(*napla:" + self.node(n.item) + ")"
 
     def p_Atomic(self, n: ir.Atomic) -> str:
         if not self.f.atomic:

@@ -19,8 +19,8 @@ class Capabilities:
     """What the compiler may rely on in a flavor (a view of a
     :class:`Flavor` row): ``lookaround``, ``backrefs``, ``calls``
     (subroutine calls; else definitions are inlined), ``captures``, how
-    capture groups behave, ``lookbehind``, ``dupnames`` and ``atomic``
-    (see :class:`Flavor`).  The defaults describe no
+    capture groups behave, ``lookbehind``, ``dupnames``, ``atomic`` and
+    ``rewind`` (see :class:`Flavor`).  The defaults describe no
     flavor in particular: every feature, plain groups."""
 
     lookaround: bool = True
@@ -30,6 +30,7 @@ class Capabilities:
     lookbehind: bool = False
     dupnames: bool = False
     atomic: bool = True
+    rewind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,12 @@ class Flavor:
     - ``dupnames``: how a pattern says that group names may repeat, one name
       for one count kept in many places (``(?J)`` in PCRE2, nothing where
       names may repeat anyway); None where they may not;
+    - ``rewind``: how a scoring pattern goes back to the start of the hand
+      after the melds, keeping their groups, so that a failure there makes
+      the engine try the next split: ``"napla"`` (PCRE2's non-atomic
+      lookahead ``(*napla:…)``, PCRE2 10.34 and later), ``"behind"`` (a
+      lookbehind of any length from the start: the regex module, .NET),
+      None (no way: the flavor cannot score);
     - ``engine``: the engine the tests run it in."""
 
     name: str
@@ -90,6 +97,7 @@ class Flavor:
     never: str = "(?!)"
     lookbehind: bool = False
     dupnames: str | None = None
+    rewind: str | None = None
 
     @property
     def capabilities(self) -> Capabilities:
@@ -102,6 +110,7 @@ class Flavor:
             self.lookbehind,
             self.dupnames is not None,
             self.atomic,
+            self.rewind,
         )
 
 
@@ -115,6 +124,7 @@ FLAVORS: dict[str, Flavor] = {
             define="define",
             captures="persistent",
             dupnames="(?J)",
+            rewind="napla",
         ),
         Flavor(
             "regex",
@@ -125,6 +135,7 @@ FLAVORS: dict[str, Flavor] = {
             define="define",
             captures="persistent",
             dupnames="",
+            rewind="behind",
         ),
         Flavor(
             "python",
@@ -153,6 +164,7 @@ FLAVORS: dict[str, Flavor] = {
             astral_atoms=False,
             captures="persistent",
             dupnames="",
+            rewind="behind",
         ),
         Flavor(
             "ruby",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .nodes import (
     EMPTY,
     NEVER,
+    Ahead,
     Alt,
     AnyChar,
     Atomic,
@@ -41,6 +42,7 @@ from .traversal import (
 __all__ = [
     "EMPTY",
     "NEVER",
+    "Ahead",
     "Alt",
     "AnyChar",
     "Atomic",

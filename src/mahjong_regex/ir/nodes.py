@@ -181,6 +181,17 @@ class Behind(_OneChild, Node):
 
 
 @dataclass(frozen=True)
+class Ahead(_OneChild, Node):
+    """A lookahead that backtracking may enter again (PCRE2's
+    ``(*napla:…)``): when what follows it fails, the engine tries the next
+    way ``item`` matches here, keeping the groups of the way that succeeds.
+    Used only for flavors with ``rewind == "napla"``, by scoring patterns."""
+
+    item: Node
+    label: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
 class Atomic(_OneChild, Node):
     """An atomic group: once ``item`` matched, it is never re-entered."""
 

@@ -1,0 +1,142 @@
+r"""The melds of a scoring pattern: each hand shape as a counted loop that
+keeps the shape's meld counts (as ``counter_loop`` does, the number of
+melds among them) and raises the tallies the scoring elements read
+(:mod:`.tallies`)::
+
+    (?: KONG-LEAF | PUNG-LEAF | CHOW-LEAF | … )+ \z  COUNT-TESTS  (?<ah1>)
+
+A leaf is the melds of one kind that raise the same tallies, written as a
+trie of their tile names with, at each end, what that one meld raises (its
+own ``inst`` and ``sig`` tallies); then the tallies all of them raise.  A
+tally's levels rise through a chain of conditionals, highest first:
+``(?(ac2)(?<ac3>)|(?(ac1)(?<ac2>)|(?<ac1>)))``; an ``inst`` tally that
+reaches an even level raises its ``twins`` tally too.  Every group is set
+in many places under one name (PCRE2's ``(?J)``).
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from ..passes.counter_loop import level_steps
+from ..ruleset.model import Shape
+from .constraints import tile_constraint
+from .counters import Counter
+from .layout import length
+from .scoreplan import ScorePlan, Space
+from .tallies import Tally
+
+
+def raise_levels(names: list[str], hooks: dict[int, list[ir.Node]] | None = None) -> ir.Node:
+    """Raise a tally kept in level groups ``names`` by one (staying at the
+    top once there); ``hooks[k]``: what else to do on reaching level k."""
+    hooks = hooks or {}
+
+    def reach(k: int) -> ir.Node:
+        return ir.seq(ir.Capture(names[k - 1], ir.EMPTY, shared=True), *hooks.get(k, ()))
+
+    node = reach(1)
+    for k in range(2, len(names) + 1):
+        node = ir.Cond(names[k - 2], reach(k), node)
+    return node
+
+
+def trie(items: list[tuple[tuple[str, ...], ir.Node]]) -> ir.Node:
+    """An alternation of tile-name sequences, each followed by its own node,
+    with common first tiles written once (items of equal length)."""
+    if len(items) == 1:
+        names, then = items[0]
+        return ir.seq(*(ir.Lit(n) for n in names), then)
+    groups: dict[str, list] = {}
+    for names, then in items:
+        groups.setdefault(names[0], []).append((names[1:], then))
+    parts = []
+    for first, rest in groups.items():
+        if not rest[0][0]:
+            parts.append(ir.seq(ir.Lit(first), ir.alt(*(then for _, then in rest))))
+        else:
+            parts.append(ir.seq(ir.Lit(first), trie(rest)))
+    return ir.alt(*parts)
+
+
+class ShapeLoop:
+    """Writes one hand shape's counted loop in one :class:`Space`."""
+
+    def __init__(self, plan: ScorePlan, space: Space, shape: Shape):
+        self.plan, self.space, self.shape = plan, space, shape
+        self.rules = plan.rules
+        self.kinds, found = plan.live[shape.name]
+        # PCRE2 writes a counted repetition out N times, past its size limit
+        # for loops this large: the loop is open (+) and a counter of all its
+        # melds keeps their number.
+        self.found = found + [Counter(frozenset(self.kinds), shape.size, shape.size)]
+        names = plan.ctx.names
+        self.counter_levels = [
+            [names.capture(f"{space.tag}n") for _ in range(c.level)] for c in self.found
+        ]
+
+    def raised(self, kind: str, inst: tuple[int, ...]) -> list[Tally]:
+        """The tallies a meld of ``kind`` with tiles ``inst`` raises."""
+        return [
+            t for t in self.space.levels if t.what != "twins" and t.counts(kind, inst, self.rules)
+        ]
+
+    def own(self, t: Tally) -> ir.Node:
+        """What raising one meld's own tally does (twins at even levels)."""
+        names = self.space.levels[t]
+        if t.what != "inst":
+            return raise_levels(names)
+        twins = self.space.levels.get(Tally("twins", t.kinds))
+        hooks = {}
+        if twins is not None:
+            hooks = {k: [raise_levels(twins)] for k in range(2, len(names) + 1, 2)}
+        return raise_levels(names, hooks)
+
+    def leaves(self, kind: str) -> list[ir.Node]:
+        """The leaves of one meld kind: its melds grouped by the tallies they
+        all raise (see the module docstring)."""
+        groups: dict[frozenset, list] = {}
+        for inst in self.rules.kinds[kind].instances(self.rules.alphabet):
+            ts = self.raised(kind, inst)
+            common = frozenset(t for t in ts if t.what in ("count", "lack"))
+            mine = [t for t in ts if t not in common]
+            names = tuple(self.rules.alphabet.tiles[i].name for i in inst)
+            groups.setdefault(common, []).append((names, ir.seq(*(self.own(t) for t in mine))))
+        pre, post = [], []
+        for c, lv in zip(self.found, self.counter_levels):
+            if kind in c.kinds:
+                before, after = level_steps(c, lv, shared=True)
+                pre += before
+                post += after
+        out = []
+        for common, items in groups.items():
+            bumps = [raise_levels(self.space.levels[t]) for t in sorted(common, key=repr)]
+            label = f"line {self.rules.kinds[kind].span.line}: {self.rules.line(self.rules.kinds[kind].span.line)}"
+            out.append(ir.seq(*pre, trie(items), *bumps, *post, label=label))
+        return out
+
+    def node(self) -> ir.Node:
+        """The shape: its own lookaheads, the loop, the count tests, its flag."""
+        p = self.plan.plans[self.shape.name]
+        looks = []
+        if p.moved and len(self.rules.shapes) > 1:
+            looks.append(length(self.plan.ctx, p.window, p.moved, guard=False))
+        for c in self.shape.where:
+            if not c.is_meld_level:
+                looks.extend(tile_constraint(self.plan.ctx, c))
+        order = sorted(self.kinds, key=lambda k: -self.rules.kinds[k].size)
+        leaves = [leaf for k in order for leaf in self.leaves(k)]
+        tests = [
+            ir.Backref(lv[c.lo - 1]) for c, lv in zip(self.found, self.counter_levels) if c.lo > 0
+        ]
+        flag = ir.Capture(
+            self.space.shapes[self.shape.name], ir.EMPTY, describes="a hand shape flag"
+        )
+        loop = ir.Repeat(ir.alt(*leaves), 1, None)
+        label = f"line {self.shape.span.line}: {self.rules.line(self.shape.span.line)}"
+        return ir.seq(*looks, loop, ir.End(), *tests, flag, label=label)
+
+
+def scoring_shapes(plan: ScorePlan, space: Space) -> ir.Node:
+    """Every winning hand shape, read in ``space``: an alternation of their
+    loops, each ending at the end of the hand."""
+    return ir.alt(*(ShapeLoop(plan, space, s).node() for s in plan.rules.shapes))

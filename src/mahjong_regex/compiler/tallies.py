@@ -1,0 +1,127 @@
+"""What a scoring pattern counts while it reads the melds: the tallies.
+
+A scoring element's conditions on the split (:data:`~mahjong_regex.ruleset.
+model.SPLIT_KINDS`, meld counts) are read off a few counts kept in flag
+groups as the counted loop reads each meld (see :mod:`.scorebody`):
+
+- ``count``: melds of some kinds (whose tiles are all of a class, with
+  ``of``): ``count(pung | kong of dragon)``;
+- ``lack``: melds holding no tile of a class (``every meld holds(X)`` is
+  "no such meld");
+- ``inst``: melds equal to one tile sequence, and ``twins``: pairs of
+  identical melds of some kinds (raised when an ``inst`` count turns even);
+- ``sig``: a meld of some kinds in one suit at given ranks (``across``,
+  ``chain``).
+
+A tally keeps levels 1..``levels`` (level k set: at least k such melds);
+it never goes past its top level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset.model import Constraint, RuleSet, Shape
+
+#: Most levels one tally keeps (a shape has at most 18 melds).
+MAX_LEVELS = 18
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One count the scoring loop keeps (see the module docstring):
+    ``what`` is ``count``, ``lack``, ``inst``, ``twins`` or ``sig``;
+    ``kinds`` the meld kinds it counts, ``tiles`` the class (``count`` with
+    ``of``, ``lack``), ``inst`` the tile sequence (``inst``), ``suit`` and
+    ``ranks`` the place (``sig``)."""
+
+    what: str
+    kinds: frozenset[str] = frozenset()
+    tiles: frozenset[int] | None = None
+    inst: tuple[int, ...] = ()
+    suit: str | None = None
+    ranks: tuple[int, ...] = ()
+
+    def counts(self, kind: str, inst: tuple[int, ...], rules: RuleSet) -> bool:
+        """Does a meld of ``kind`` with tiles ``inst`` raise this tally
+        (``twins`` is raised by its ``inst`` tallies instead)?"""
+        if self.what == "lack":
+            return not (set(inst) & self.tiles)
+        if kind not in self.kinds:
+            return False
+        if self.what == "count":
+            return self.tiles is None or set(inst) <= self.tiles
+        if self.what == "inst":
+            return inst == self.inst
+        if self.what == "sig":
+            return signature(inst, rules) == (self.suit, self.ranks)
+        return False
+
+
+def signature(inst: tuple[int, ...], rules: RuleSet) -> tuple[str, tuple[int, ...]] | None:
+    """(suit, sorted distinct ranks) of a meld of one suit, else None."""
+    tiles = [rules.alphabet.tiles[i] for i in inst]
+    if any(t.suit is None for t in tiles) or len({t.suit for t in tiles}) != 1:
+        return None
+    return tiles[0].suit, tuple(sorted({t.rank for t in tiles}))
+
+
+def signatures(kinds, rules: RuleSet) -> dict[tuple[int, ...], set[str]]:
+    """{ranks: the suits} of the one-suit melds of ``kinds``."""
+    out: dict[tuple[int, ...], set[str]] = {}
+    for k in sorted(kinds):
+        for inst in rules.kinds[k].instances(rules.alphabet):
+            sig = signature(inst, rules)
+            if sig is not None:
+                out.setdefault(sig[1], set()).add(sig[0])
+    return out
+
+
+def chains(kinds, n: int, rules: RuleSet) -> list[tuple[tuple[str, tuple[int, ...]], ...]]:
+    """Every chain of ``n`` one-suit melds of ``kinds`` in one suit, each
+    starting at the rank after the one before ends: a tuple of (suit,
+    ranks) places."""
+    nodes = sorted({(s, r) for r, suits in signatures(kinds, rules).items() for s in suits})
+    out = []
+
+    def extend(path):
+        if len(path) == n:
+            out.append(tuple(path))
+            return
+        suit, ranks = path[-1]
+        for s, r in nodes:
+            if s == suit and r[0] == ranks[-1] + 1:
+                extend(path + [(s, r)])
+
+    for node in nodes:
+        extend([node])
+    return out
+
+
+def copy_cap(rules: RuleSet, shape: Shape, tile: int) -> int | None:
+    """The most copies of ``tile`` a winning hand of ``shape`` may hold
+    (``each CLASS <= n`` of the win condition or the shape), None when no
+    rule says."""
+    caps = [
+        c.value
+        for c in rules.where + shape.where
+        if c.kind == "each_tile" and c.op in ("<=", "==") and tile in c.tiles.tiles
+    ]
+    return min(caps) if caps else None
+
+
+def most(rules: RuleSet, shape: Shape, kind: str, inst: tuple[int, ...]) -> int:
+    """The most melds of ``kind`` equal to ``inst`` a winning split of
+    ``shape`` may hold: its slots, and the copy limits of its tiles."""
+    room = sum(c for c, ks in shape.slots if kind in ks)
+    for t in set(inst):
+        cap = copy_cap(rules, shape, t)
+        if cap is not None:
+            room = min(room, cap // inst.count(t))
+    return room
+
+
+def needed(c: Constraint) -> int:
+    """The levels a count compared by ``c`` must tell apart: n for ``>= n``,
+    n + 1 for ``<= n`` and ``== n``."""
+    return c.value + (1 if c.op in ("<=", "==") else 0)
