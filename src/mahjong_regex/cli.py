@@ -8,6 +8,9 @@ Subcommands:
   code snippet;
 - ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
   decide hands (from the arguments, else one per stdin line) and say why;
+- ``score RULES [HAND …] [--engine reference|regex]``: score winning hands
+  (the scoring elements of a highest-ranked split), :mod:`.outputs.scoring`;
+  ``compile --score`` prints a scoring pattern;
 - ``build [RULES …] [--check] [--flavor F,…] [--input FORM,…] [--out DIR]
   [--config FILE]``: write or check ``generated/`` (or a project's build,
   from ``[tool.mahjong-regex]`` in ``pyproject.toml`` or the command line,
@@ -42,10 +45,11 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import HandError, MeldError, located, shown
 from .flavors.table import FLAVORS
+from .outputs.scoring import SCORE_LANG_FLAVOR, compile_json, score_snippet
 from .outputs.snippets import LANG_FLAVOR, snippet
-from .passes.registry import PASSES, REGISTRY, Options
+from .passes.registry import PASSES, REGISTRY, Options, passes_table  # noqa: F401
 from .passes.sorted_runs import unordered_warnings
-from .pipeline import UnknownRuleSet, compile_rules, emit, read_rules, render
+from .pipeline import UnknownRuleSet, compile_rules, compile_scoring, emit, read_rules, render
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
 from .ruleset.checker import load
@@ -120,11 +124,14 @@ def _options(args) -> Options:
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
+    langs = {**LANG_FLAVOR, **SCORE_LANG_FLAVOR} if args.score else LANG_FLAVOR
+    if args.score and not rules.scoring:
+        raise _Fail(f"mahjong-regex: error: rule set {rules.name!r} declares no scoring elements")
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
         raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
     if args.lang is not None:
-        implied = LANG_FLAVOR[args.lang]
+        implied = langs[args.lang]
         if flavor is not None and flavor != implied:
             raise _Fail(
                 f"mahjong-regex: error: --lang {args.lang} takes the {implied} flavor, not {flavor}"
@@ -133,8 +140,8 @@ def cmd_compile(args) -> int:
     flavor = flavor or "pcre"
     options = _options(args)
     try:
-        pattern = compile_rules(rules, options, flavor)
-        out = render(pattern, flavor, args.allow_unchecked)
+        make = compile_scoring if args.score else compile_rules
+        out = render(make(rules, options, flavor), flavor, args.allow_unchecked)
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
     for message, span in unordered_warnings(rules, options, out.flavor):
@@ -156,10 +163,14 @@ def cmd_compile(args) -> int:
             "ruleset": rules.name,
             "source": path,
             "source_sha256": rules.source_hash,
+            **(compile_json(out, rules) if args.score else {}),
         }
         print(json.dumps(info, ensure_ascii=False, indent=2))
     elif args.format == "code":
-        sys.stdout.write(snippet(out, args.lang, rules.name, rules.source_hash))
+        if args.score:
+            sys.stdout.write(score_snippet(out, args.lang, rules))
+        else:
+            sys.stdout.write(snippet(out, args.lang, rules.name, rules.source_hash))
     else:
         print(out.text)
     return 0
@@ -286,16 +297,6 @@ def cmd_flavors(args) -> int:
     return 0
 
 
-def passes_table() -> str:
-    """The pass registry as a Markdown table, in run order: pass, stage it
-    acts in, what it needs, what it does (the README shows the same)."""
-    rows = ["| pass | acts in | needs | does |", "|---|---|---|---|"]
-    for p in REGISTRY:
-        needs = (p.needs_text or "-").replace("|", " or ")
-        rows.append(f"| `{p.name}` | {p.acts} | {needs} | {p.summary} |")
-    return "\n".join(rows) + "\n"
-
-
 def cmd_passes(args) -> int:
     if args.markdown:
         sys.stdout.write(passes_table())
@@ -363,6 +364,11 @@ def _compile_parser(sub) -> None:
         help="where the flavor cannot check a constraint, leave it out and list it "
         "(stderr, JSON, code comment) instead of refusing",
     )
+    c.add_argument(
+        "--score",
+        action="store_true",
+        help="a scoring pattern: its named groups mark the scoring elements of the split",
+    )
     _tiles(c)
     _indicator(c)
     _no_pass(c)
@@ -385,54 +391,10 @@ def _match_parser(sub) -> None:
     m.set_defaults(run=cmd_match)
 
 
-def _build_parser(sub) -> None:
-    b = sub.add_parser(
-        "build",
-        help="write generated/ for every built-in rule set and flavor, or a project's build",
-        description="Without a configuration or rule files: every built-in rule set in every "
-        "flavor, into generated/. A project names its rule sets, flavors, input forms and "
-        "output folder in a [tool.mahjong-regex] table of the nearest pyproject.toml (from the "
-        "current folder upward, or --config): "
-        'rules = ["rules/house.meld", "rules/regional", "sichuan"], flavors = ["pcre", "js"], '
-        'inputs = ["arranged"], out = "generated". The command line gives the same '
-        "(build rules/*.meld --flavor pcre,js --out generated), in place of the table's keys.",
-    )
-    b.add_argument(
-        "rules",
-        nargs="*",
-        metavar="RULES",
-        help="rule sets to build (.meld files, folders of them, built-in names), in place of "
-        "the configuration's 'rules'",
-    )
-    b.add_argument(
-        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
-    )
-    b.add_argument(
-        "--flavor",
-        action="append",
-        metavar="F[,F…]",
-        help="the flavors to build, comma-separated (default: the configuration's 'flavors', "
-        "else every flavor): " + ", ".join(FLAVORS),
-    )
-    b.add_argument(
-        "--input",
-        action="append",
-        metavar="FORM[,FORM…]",
-        help="the input forms to build, comma-separated (default: the configuration's "
-        "'inputs', else arranged)",
-    )
-    b.add_argument(
-        "--out",
-        help="the output folder (default: the configuration's 'out', else generated)",
-    )
-    b.add_argument(
-        "--config",
-        metavar="FILE",
-        help="the pyproject.toml whose [tool.mahjong-regex] table is the build (default: the "
-        "nearest pyproject.toml up from the current folder, if it has that table; else the "
-        "built-in build)",
-    )
-    b.set_defaults(run=cmd_build)
+def cmd_score(args) -> int:
+    from .outputs.scoring import run
+
+    return run(args, _load, _Fail, _options(args))
 
 
 def _diff_parser(sub) -> None:
@@ -453,7 +415,12 @@ def parser() -> argparse.ArgumentParser:
     )
     _compile_parser(sub)
     _match_parser(sub)
-    _build_parser(sub)
+    from .outputs.scoring import add_parser
+
+    add_parser(sub, RULES_HELP, _tiles, _no_pass).set_defaults(run=cmd_score)
+    from .outputs.build import add_parser as build_parser
+
+    build_parser(sub, FLAVORS).set_defaults(run=cmd_build)
     _diff_parser(sub)
     t = sub.add_parser(
         "textconv",
@@ -474,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     p = parser()
     args, extra = p.parse_known_args(argv)
     # Hands may come after options (``match harbin --engine regex HAND``).
-    if extra and args.command == "match" and not any(x.startswith("-") for x in extra):
+    if extra and args.command in ("match", "score") and not any(x.startswith("-") for x in extra):
         args.hands = list(args.hands) + extra
     elif extra:
         p.error(f"unrecognized arguments: {' '.join(extra)}")

@@ -119,8 +119,20 @@ class ScorePlan:
             self.want(Tally("count", c.kinds, c.within.tiles if c.within else None), top)
 
     def want(self, t: Tally, levels: int) -> None:
-        if levels > 0:
-            self.levels[t] = min(MAX_LEVELS, max(self.levels.get(t, 0), levels))
+        """Keep tally ``t`` to at least ``levels`` levels, and never more than
+        a split can reach (a test past that is false)."""
+        top = self.reach(t)
+        if levels > 0 and top > 0:
+            self.levels[t] = min(top, max(self.levels.get(t, 0), levels))
+
+    def reach(self, t: Tally) -> int:
+        """The most a winning split may raise tally ``t`` (its melds, or half
+        of them for ``twins``; :data:`MAX_LEVELS` at most)."""
+        if t.what == "lack":
+            room = max(s.size for s in self.rules.shapes)
+        else:
+            room = max(sum(c for c, ks in s.slots if set(ks) & t.kinds) for s in self.rules.shapes)
+        return min(MAX_LEVELS, room // 2 if t.what == "twins" else room)
 
     def want_twins(self, kinds, levels: int) -> None:
         """``twins(kinds)`` and the ``inst`` tallies that raise it."""
@@ -161,14 +173,17 @@ class ScorePlan:
     # ---- elements --------------------------------------------------------------
 
     def tile_level(self) -> list[Constraint]:
-        """The distinct tile-level conditions of the elements, in order."""
+        """The distinct tile-level conditions of the elements, in order (one
+        for each meaning: ``suits == 1`` twice is read once)."""
         out: list[Constraint] = []
+        seen = set()
 
         def add(c: Constraint) -> None:
             if c.kind in ("any", "all") and c.is_meld_level:
                 for p in c.parts:
                     add(p)
-            elif not c.is_meld_level and c not in out:
+            elif not c.is_meld_level and meaning(c) not in seen:
+                seen.add(meaning(c))
                 out.append(c)
 
         for e in self.rules.scoring:
@@ -252,6 +267,15 @@ class ScorePlan:
         )
 
 
+def meaning(c: Constraint) -> tuple:
+    """What a constraint says, without where it stands (two copies of one
+    condition have one meaning)."""
+    tiles = c.tiles.tiles if c.tiles is not None else None
+    within = c.within.tiles if c.within is not None else None
+    parts = tuple(meaning(p) for p in c.parts)
+    return (c.kind, c.op, c.value, c.kinds, tiles, within, parts, c.held)
+
+
 def compare(at_least, op: str, n: int) -> Formula:
     """``count OP n`` from ``at_least(k)`` ("count >= k")."""
     if op == ">=":
@@ -284,9 +308,8 @@ class Space:
         if k <= 0:
             return TRUE
         names = self.levels.get(t)
-        if names is None:
-            return FALSE  # no meld of a winning shape raises it
-        assert k <= len(names), f"{t} is kept to {len(names)} levels, not {k}"
+        if names is None or k > len(names):
+            return FALSE  # no split raises it (so far)
         return flag(names[k - 1])
 
     def shape_in(self, shapes) -> Formula:
@@ -297,7 +320,7 @@ class Space:
 
     def tile_flag(self, c: Constraint) -> Formula:
         """A tile-level condition, read once at the start of the hand."""
-        return self.tile_flags[c]
+        return self.tile_flags[meaning(c)]
 
 
 def shape_of(rules, name: str) -> Shape:

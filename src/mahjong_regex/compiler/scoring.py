@@ -34,7 +34,7 @@ from .context import Context, ident
 from .formulas import TRUE, Formula, either, f_and, f_not, f_or, flag, render
 from .layout import head, tile_checks
 from .scorebody import scoring_shapes
-from .scoreplan import ScorePlan, ScoringUnsupported, Space, Tier
+from .scoreplan import ScorePlan, ScoringUnsupported, Space, Tier, meaning
 
 #: Characters of the shortest hand a unary total may not exceed.
 ANY = ir.Repeat(ir.AnyChar(), 0, None)
@@ -58,7 +58,7 @@ def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
     for c in plan.tile_conditions:
         looks = tile_constraint(ctx, c)
         if not looks:
-            out[c] = TRUE
+            out[meaning(c)] = TRUE
             continue
         name = ctx.names.capture("x")
         test = ir.seq(*looks)
@@ -67,8 +67,9 @@ def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
             ir.Look(test, negate=True),
         )
         nodes.append(ir.seq(node, label=c.label()))
-        out[c] = flag(name)
-    return nodes, out
+        out[meaning(c)] = flag(name)
+    # Once: a failure later never makes the engine read them again.
+    return ([ir.Atomic(ir.seq(*nodes))] if nodes else []), out
 
 
 class Reading:

@@ -129,3 +129,55 @@ def write(out: Path, want: dict[str, str] | None = None) -> list[tuple[str, str]
             p.unlink()
             done.append(("removed", rel))
     return done
+
+
+def add_parser(sub, flavors):
+    """The ``build`` subcommand's parser (returned, for ``set_defaults``);
+    ``flavors`` the flavor names."""
+    b = sub.add_parser(
+        "build",
+        help="write generated/ for every built-in rule set and flavor, or a project's build",
+        description="Without a configuration or rule files: every built-in rule set in every "
+        "flavor, into generated/. A project names its rule sets, flavors, input forms and "
+        "output folder in a [tool.mahjong-regex] table of the nearest pyproject.toml (from the "
+        "current folder upward, or --config): "
+        'rules = ["rules/house.meld", "rules/regional", "sichuan"], flavors = ["pcre", "js"], '
+        'inputs = ["arranged"], out = "generated". The command line gives the same '
+        "(build rules/*.meld --flavor pcre,js --out generated), in place of the table's keys.",
+    )
+    b.add_argument(
+        "rules",
+        nargs="*",
+        metavar="RULES",
+        help="rule sets to build (.meld files, folders of them, built-in names), in place of "
+        "the configuration's 'rules'",
+    )
+    b.add_argument(
+        "--check", action="store_true", help="exit 1 and list stale files, write nothing"
+    )
+    b.add_argument(
+        "--flavor",
+        action="append",
+        metavar="F[,F…]",
+        help="the flavors to build, comma-separated (default: the configuration's 'flavors', "
+        "else every flavor): " + ", ".join(flavors),
+    )
+    b.add_argument(
+        "--input",
+        action="append",
+        metavar="FORM[,FORM…]",
+        help="the input forms to build, comma-separated (default: the configuration's "
+        "'inputs', else arranged)",
+    )
+    b.add_argument(
+        "--out",
+        help="the output folder (default: the configuration's 'out', else generated)",
+    )
+    b.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the pyproject.toml whose [tool.mahjong-regex] table is the build (default: the "
+        "nearest pyproject.toml up from the current folder, if it has that table; else the "
+        "built-in build)",
+    )
+    return b

@@ -136,3 +136,13 @@ def run_ir_passes(pattern, options: Options, caps, lower=None):
     if options.on("factor_literals"):
         pattern = factor_literals(pattern)
     return pattern
+
+
+def passes_table() -> str:
+    """The pass registry as a Markdown table, in run order: pass, stage it
+    acts in, what it needs, what it does (the README shows the same)."""
+    rows = ["| pass | acts in | needs | does |", "|---|---|---|---|"]
+    for p in REGISTRY:
+        needs = (p.needs_text or "-").replace("|", " or ")
+        rows.append(f"| `{p.name}` | {p.acts} | {needs} | {p.summary} |")
+    return "\n".join(rows) + "\n"
