@@ -12,7 +12,10 @@ so the built-in build keeps its layout):
 - ``R/I/F.refused`` instead of both, when F cannot express R: the error
   message; beside it ``F.unchecked.re`` and ``F.unchecked.outline``, what
   ``--allow-unchecked`` emits (the outline lists what goes unchecked),
-  unless F cannot express R even so (the pattern would be too large).
+  unless F cannot express R even so (the pattern would be too large);
+- ``R/score/F.re`` and ``R/score/F.outline`` (or ``R/score/F.refused``),
+  for a rule set with scoring elements: its scoring pattern
+  (``compile --score``).
 
 Output is deterministic: same rules, same bytes.  Only files named like
 these are ever removed from the output folder; anything else there (a
@@ -26,7 +29,7 @@ from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
 from ..flavors.table import FLAVORS
-from ..pipeline import compile_rules, render
+from ..pipeline import compile_rules, compile_scoring, render
 from ..ruleset.checker import load
 from .config import FORM_FOLDERS, BuildConfig, ConfigError, builtin_config, rules_error
 
@@ -56,7 +59,20 @@ def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
             folder = f"{rules.name}/{FORM_FOLDERS[form]}"
             for flavor in config.flavors:
                 files.update(_flavor_files(rules, rule.source, flavor, folder))
+        if rules.scoring:
+            for flavor in config.flavors:
+                files.update(_score_files(rules, rule.source, flavor, f"{rules.name}/score/"))
     return files
+
+
+def _score_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]:
+    """The scoring pattern of one rule set in one flavor, under ``folder``:
+    its text and outline, or why the flavor refuses it."""
+    try:
+        out = render(compile_scoring(rules, flavor=flavor), flavor)
+    except UnsupportedError as e:
+        return {f"{folder}{flavor}.refused": e.render(rules.path, source) + "\n"}
+    return {f"{folder}{flavor}.re": out.text + "\n", f"{folder}{flavor}.outline": out.outline()}
 
 
 def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]:
