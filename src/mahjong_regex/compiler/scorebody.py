@@ -109,7 +109,7 @@ class ShapeLoop:
                 post += after
         out = []
         for common, items in groups.items():
-            bumps = [raise_levels(self.space.levels[t]) for t in sorted(common, key=repr)]
+            bumps = [raise_levels(self.space.levels[t]) for t in sorted(common, key=Tally.key)]
             label = f"line {self.rules.kinds[kind].span.line}: {self.rules.line(self.rules.kinds[kind].span.line)}"
             out.append(ir.seq(*pre, trie(items), *bumps, *post, label=label))
         return out

@@ -107,7 +107,7 @@ class ScorePlan:
             self.want_twins(c.kinds, needed(c))
         elif c.kind in ("across", "chain"):
             for ranks, suits in signatures(c.kinds, self.rules).items():
-                for s in suits:
+                for s in sorted(suits):
                     self.want(Tally("sig", c.kinds, suit=s, ranks=ranks), 1)
 
     def need_per(self, c: Constraint) -> None:

@@ -42,6 +42,12 @@ class Tally:
     suit: str | None = None
     ranks: tuple[int, ...] = ()
 
+    def key(self) -> tuple:
+        """A sort key that does not depend on hashing (sets print in any
+        order), so that patterns come out the same on every run."""
+        tiles = tuple(sorted(self.tiles)) if self.tiles is not None else ()
+        return (self.what, tuple(sorted(self.kinds)), tiles, self.inst, self.suit or "", self.ranks)
+
     def counts(self, kind: str, inst: tuple[int, ...], rules: RuleSet) -> bool:
         """Does a meld of ``kind`` with tiles ``inst`` raise this tally
         (``twins`` is raised by its ``inst`` tallies instead)?"""
