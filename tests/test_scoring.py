@@ -1,0 +1,255 @@
+"""Scoring patterns: in every engine of every flavor that scores, the groups
+of the match are the elements of a highest-ranked split (the reference
+scorer, itself checked against the ``mahjong`` package in
+test_scoring_reference.py), the pattern wins exactly where the win-only
+pattern does, and the flavors that cannot score say why."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from conftest import IN_CI, hand_corpus, rules
+from engines import EngineUnavailable
+from mahjong_regex.cli import main
+from mahjong_regex.diagnostics import UnsupportedError
+from mahjong_regex.outputs.scoring import score_groups
+from mahjong_regex.pipeline import compile_scoring, render
+from mahjong_regex.reference.scoring import Scorer
+from scoring_engines import SCORING_ENGINES, score_batch
+from score_hands import score_corpus
+
+SCORED = ("riichi", "changsha")
+#: Strings that split more than one way, with different scores: (rule set,
+#: hand, total, elements of the best split).
+SPLITS_WAYS = [
+    # A pung and a chow, or a pair and a chow: 1m1m1m2m3m4m4m4m is
+    # 111 234 44 … or 11 123 444 ….
+    ("riichi", "1m1m1m2m3m4m4m4m2m3m4m5s5s5s", 1, ["iipeikou"]),
+    ("riichi", "1m1m1m2m3m4m4m4m2s3s4s2p3p4p", 2, ["sanshoku_doujun"]),
+    ("riichi", "1p1p1p2p3p4p4p4p6p6p6p6p1p2p3p", 7, ["chinitsu", "iipeikou"]),
+    # Two kongs, then a pair and a chow, or a pung and a chow.
+    ("riichi", "4m4m4m4m4s4s4s4s4p4p4p5p6p7p7p7p", 5, ["sanankou", "sanshoku_doukou", "tanyao"]),
+    # A big hand that is also a small one.
+    (
+        "changsha",
+        "二万二万二万五万五万五万八万八万八万二筒二筒二筒五筒五筒",
+        2,
+        ["将将胡", "碰碰胡"],
+    ),
+    (
+        "changsha",
+        "七条七条七条二条二条二条三条三条三条四条四条四条八条八条",
+        2,
+        ["清一色", "碰碰胡"],
+    ),
+    (
+        "changsha",
+        "二万二万二万二万五万五万五万五万八万八万八万八万二筒二筒",
+        5,
+        ["七小对", "将将胡", "豪华", "豪华", "豪华"],
+    ),
+]
+
+
+@functools.lru_cache(maxsize=None)
+def scoring(name: str, flavor: str):
+    """The scoring pattern of a rule set in a flavor: (text, {group: element})."""
+    out = render(compile_scoring(rules(name), flavor=flavor), flavor)
+    return out.text, {g["group"]: g["element"] for g in score_groups(out, rules(name))}
+
+
+@functools.lru_cache(maxsize=None)
+def scorer(name: str) -> Scorer:
+    return Scorer(rules(name))
+
+
+def best_sets(name: str, hand: str) -> list[list[str]]:
+    """The element lists (sorted, repeated per count) of every highest-ranked
+    split of ``hand``."""
+    sc = scorer(name)
+    splits = sc.scored_splits(hand)
+    top = max(sc.rank(el) for el, _, _ in splits)
+    return [
+        sorted(e.name for e in el for _ in range(e.count))
+        for el, _, _ in splits
+        if sc.rank(el) == top
+    ]
+
+
+def run(engine: str, name: str, hands) -> list:
+    text, groups = scoring(name, SCORING_ENGINES[engine])
+    try:
+        answers = score_batch(engine, text, groups, hands)
+    except EngineUnavailable as e:
+        if IN_CI:
+            pytest.fail(f"CI lacks {engine}: {e}")
+        pytest.skip(str(e))
+    return [None if a is None else sorted(groups[g] for g in a) for a in answers]
+
+
+def disagreements(name: str, hands, answers) -> list[str]:
+    out = []
+    for hand, got in zip(hands, answers):
+        if got is None:
+            out.append(f"{hand}: no match")
+        elif got not in best_sets(name, hand):
+            out.append(f"{hand}: {got}, best {best_sets(name, hand)[0]}")
+    return out
+
+
+@pytest.mark.parametrize("engine", SCORING_ENGINES)
+@pytest.mark.parametrize("name", SCORED)
+def test_every_engine_takes_a_highest_scoring_split(name, engine):
+    hands = score_corpus(name)
+    problems = disagreements(name, hands, run(engine, name, hands))
+    assert not problems, f"{len(problems)} of {len(hands)}:\n" + "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("engine", SCORING_ENGINES)
+def test_hands_that_split_two_ways(engine):
+    for name in SCORED:
+        cases = [c for c in SPLITS_WAYS if c[0] == name]
+        answers = run(engine, name, [h for _, h, _, _ in cases])
+        for (_, hand, total, want), got in zip(cases, answers):
+            assert got == sorted(want), hand
+            assert scorer(name).score(hand).total == total
+            ranks = {scorer(name).rank(el) for el, _, _ in scorer(name).scored_splits(hand)}
+            assert len(ranks) >= 2, hand  # it splits two ways, with different scores
+
+
+@pytest.mark.parametrize("name", SCORED)
+def test_scoring_never_changes_a_verdict(name):
+    """On hands near the win/no-win boundary, the scoring pattern matches
+    exactly the winning ones (regex module)."""
+    hands = hand_corpus(name)[:3000]
+    answers = run("regex", name, hands)
+    wrong = [h for h, a in zip(hands, answers) if (a is not None) != scorer(name).evaluator.wins(h)]
+    assert not wrong, wrong[:10]
+
+
+def test_every_element_is_reported():
+    """Each element is the one a group reports on some corpus hand."""
+    for name in SCORED:
+        hands = score_corpus(name)
+        seen = Counter(e for a in run("regex", name, hands) for e in set(a or ()))
+        never = {e.name for e in rules(name).scoring} - set(seen)
+        # toitoi comes only with suuankou in a closed, self-drawn hand: a
+        # limit element supersedes it on every split.
+        assert never <= {"toitoi"}, never
+
+
+@pytest.mark.parametrize("flavor", ["python", "js", "java", "ruby", "re2"])
+def test_flavors_that_cannot_score_say_why(flavor):
+    with pytest.raises(UnsupportedError) as e:
+        compile_scoring(rules("riichi"), flavor=flavor)
+    text = e.value.render("riichi.meld", rules("riichi").source)
+    assert f"flavor '{flavor}' cannot express 'score'" in text
+    assert "the flavors that score are pcre, regex and dotnet" in text
+
+
+def test_score_command_regex_engine(capsys):
+    assert main(["score", "riichi", "--engine", "regex", "1m2m3m1m2m3m4p5p6p7s8s9s5z5z"]) == 0
+    assert capsys.readouterr().out == (
+        "win 1\t1m2m3m1m2m3m4p5p6p7s8s9s5z5z\tiipeikou (1)\tstandard: chow 1m2m3m | "
+        "chow 1m2m3m | chow 4p5p6p | chow 7s8s9s | pair 5z5z\n"
+    )
+    assert main(["score", "riichi", "--engine", "regex", "1m1m1m9m9m9m1p1p1p9p9p9p1s1s"]) == 0
+    assert capsys.readouterr().out == (
+        "win 26\t1m1m1m9m9m9m1p1p1p9p9p9p1s1s\tlimit: suuankou (13), chinroutou (13)\t"
+        "standard: pung 1m1m1m | pung 9m9m9m | pung 1p1p1p | pung 9p9p9p | pair 1s1s\n"
+    )
+
+
+def test_score_command_reference_and_losses(capsys):
+    hands = ["二万二万二万二万五万五万五万五万八万八万八万八万二筒二筒", "二万二万"]
+    for engine in ("reference", "regex"):
+        assert main(["score", "changsha", "--engine", engine, *hands]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith(
+            f"win 5\t{hands[0]}\t将将胡 (1), 七小对 (1), 豪华 (1), 豪华 (1), 豪华 (1)\tqixiaodui: "
+        )
+        assert lines[1].startswith("no\t二万二万\t")
+
+
+def test_score_errors(capsys):
+    assert main(["score", "harbin", "幺鸡"]) == 2
+    assert "declares no scoring elements" in capsys.readouterr().err
+    assert main(["score", "riichi", "1m1x"]) == 2
+    assert "hand 1: character 4" in capsys.readouterr().err
+
+
+def test_compile_json_lists_the_scoring_groups(capsys):
+    assert main(["compile", "riichi", "--score", "--format", "json", "--flavor", "regex"]) == 0
+    import json
+
+    info = json.loads(capsys.readouterr().out)
+    by = {g["element"]: g for g in info["scoring"]}
+    assert len(info["scoring"]) == 29
+    assert by["ryanpeikou"] == {
+        "group": "ryanpeikou",
+        "element": "ryanpeikou",
+        "value": 3,
+        "limit": False,
+        "count": 1,
+        "shapes": ["standard"],
+        "supersedes": ["chiitoitsu", "iipeikou"],
+    }
+    assert by["kokushi"]["supersedes"] == ["non-limit"] and by["kokushi"]["value"] == 13
+
+
+def test_per_elements_have_a_group_per_time(capsys):
+    assert main(["compile", "changsha", "--score", "--format", "json"]) == 0
+    import json
+
+    groups = json.loads(capsys.readouterr().out)["scoring"]
+    assert [(g["element"], g["count"]) for g in groups if g["element"] == "豪华"] == [
+        ("豪华", 1),
+        ("豪华", 2),
+        ("豪华", 3),
+    ]
+    assert [g["group"] for g in groups] == [
+        "score1",
+        "score2",
+        "score3",
+        "score4",
+        "score5",
+        "score5_2",
+        "score5_3",
+    ]
+
+
+def test_python_scoring_code_runs(tmp_path):
+    text = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mahjong_regex",
+            "compile",
+            "riichi",
+            "--score",
+            "--lang",
+            "python",
+            "--format",
+            "code",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    (tmp_path / "scoring.py").write_text(text, encoding="utf-8")
+    driver = (
+        "from scoring import score\n"
+        "print(score('1m1m1m9m9m9m1p1p1p9p9p9p1s1s'), score('1m2m3m1m2m3m4p5p6p7s8s9s5z5z'), "
+        "score('1m1m'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", driver], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert (
+        out.stdout.strip() == "(26, ['suuankou', 'chinroutou']) (1, ['iipeikou']) None"
+    ), out.stderr
