@@ -19,7 +19,7 @@ from __future__ import annotations
 from .. import ir
 from ..passes.counter_loop import level_steps
 from ..ruleset.model import Shape
-from .constraints import tile_constraint
+from .formulas import render
 from .counters import Counter
 from .layout import length
 from .scoreplan import ScorePlan, Space
@@ -111,7 +111,9 @@ class ShapeLoop:
         for common, items in groups.items():
             bumps = [raise_levels(self.space.levels[t]) for t in sorted(common, key=Tally.key)]
             label = f"line {self.rules.kinds[kind].span.line}: {self.rules.line(self.rules.kinds[kind].span.line)}"
-            out.append(ir.seq(*pre, trie(items), *bumps, *post, label=label))
+            # The meld's tiles first: most branches fail on them, before any
+            # count check.
+            out.append(ir.seq(trie(items), *pre, *bumps, *post, label=label))
         return out
 
     def node(self) -> ir.Node:
@@ -122,7 +124,8 @@ class ShapeLoop:
             looks.append(length(self.plan.ctx, p.window, p.moved, guard=False))
         for c in self.shape.where:
             if not c.is_meld_level:
-                looks.extend(tile_constraint(self.plan.ctx, c))
+                # Read once at the start of the hand, not in every reading.
+                looks.append(ir.seq(render(self.space.tile_flag(c)), label=c.label()))
         order = sorted(self.kinds, key=lambda k: -self.rules.kinds[k].size)
         leaves = [leaf for k in order for leaf in self.leaves(k)]
         tests = [

@@ -173,8 +173,9 @@ class ScorePlan:
     # ---- elements --------------------------------------------------------------
 
     def tile_level(self) -> list[Constraint]:
-        """The distinct tile-level conditions of the elements, in order (one
-        for each meaning: ``suits == 1`` twice is read once)."""
+        """The distinct tile-level conditions of the hand shapes and the
+        elements, in order (one for each meaning: ``suits == 1`` twice is
+        read once)."""
         out: list[Constraint] = []
         seen = set()
 
@@ -186,6 +187,9 @@ class ScorePlan:
                 seen.add(meaning(c))
                 out.append(c)
 
+        for s in self.rules.shapes:
+            for c in s.where:
+                add(c)
         for e in self.rules.scoring:
             for c in e.where:
                 add(c)

@@ -52,8 +52,11 @@ def group_names(ctx: Context) -> dict[str, list[str]]:
 
 
 def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
-    """A flag per tile-level condition of the elements, set at the start
-    when it holds: (the nodes, {condition: Formula})."""
+    """A flag per tile-level condition of the shapes and the elements, set at
+    the start when it holds: (the nodes, {meaning: Formula}).  The nodes
+    are one atomic group of optional tests, ``(?>(?:TEST(?<x2>))?…)``: each
+    test runs once, and a failure later never makes the engine run it
+    again or take the flag back."""
     nodes, out = [], {}
     for c in plan.tile_conditions:
         looks = tile_constraint(ctx, c)
@@ -61,14 +64,9 @@ def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
             out[meaning(c)] = TRUE
             continue
         name = ctx.names.capture("x")
-        test = ir.seq(*looks)
-        node = ir.alt(
-            ir.seq(test, ir.Capture(name, ir.EMPTY, describes="a tile condition flag")),
-            ir.Look(test, negate=True),
-        )
-        nodes.append(ir.seq(node, label=c.label()))
+        flag_node = ir.Capture(name, ir.EMPTY, describes="a tile condition flag")
+        nodes.append(ir.Repeat(ir.seq(*looks, flag_node), 0, 1, label=c.label()))
         out[meaning(c)] = flag(name)
-    # Once: a failure later never makes the engine read them again.
     return ([ir.Atomic(ir.seq(*nodes))] if nodes else []), out
 
 
