@@ -14,6 +14,8 @@ from collections import Counter
 import pytest
 
 from conftest import IN_CI, hand_corpus, rules
+from hands import corpus
+from mahjong_regex import BUILTINS
 from engines import EngineUnavailable
 from mahjong_regex.cli import main
 from mahjong_regex.diagnostics import UnsupportedError
@@ -23,7 +25,9 @@ from mahjong_regex.reference.scoring import Scorer
 from scoring_engines import SCORING_ENGINES, score_batch
 from score_hands import score_corpus
 
-SCORED = ("riichi", "changsha")
+#: The rule sets with scoring elements: the two built-ins and
+#: tests/rules/scoring.meld (every scoring construct).
+SCORED = ("riichi", "changsha", "scoring")
 #: Strings that split more than one way, with different scores: (rule set,
 #: hand, total, elements of the best split).
 SPLITS_WAYS = [
@@ -126,7 +130,7 @@ def test_hands_that_split_two_ways(engine):
 def test_scoring_never_changes_a_verdict(name):
     """On hands near the win/no-win boundary, the scoring pattern matches
     exactly the winning ones (regex module)."""
-    hands = hand_corpus(name)[:3000]
+    hands = hand_corpus(name)[:3000] if name in BUILTINS else corpus(rules(name), 3000)
     answers = run("regex", name, hands)
     wrong = [h for h, a in zip(hands, answers) if (a is not None) != scorer(name).evaluator.wins(h)]
     assert not wrong, wrong[:10]

@@ -44,12 +44,13 @@ class Tier:
     elements: tuple[ScoreElement, ...]
     units: dict
 
-    def bound(self, plan: "ScorePlan") -> int:
-        """The most units a split may hold: the heaviest set of these
-        elements none of which supersedes another."""
+    def bound(self, plan: "ScorePlan", shape: str) -> int:
+        """The most units a split of ``shape`` may hold: the heaviest set of
+        the elements that apply to it, none of which supersedes another."""
         sup = plan.rules.superseded_by()
-        tied = [e for e in self.elements if any(x.name in sup[e.name] for x in self.elements)]
-        free = sum(self.units[e.name] * plan.times(e) for e in self.elements if e not in tied)
+        mine = [e for e in self.elements if shape in e.shapes]
+        tied = [e for e in mine if any(x.name in sup[e.name] for x in mine)]
+        free = sum(self.units[e.name] * plan.times(e) for e in mine if e not in tied)
         if len(tied) > 16:
             return free + sum(self.units[e.name] * plan.times(e) for e in tied)
         best = 0

@@ -185,22 +185,24 @@ def better(plan: ScorePlan, a: Reading, b: Reading, rests: dict[bool, str]) -> i
 
 
 def check_bounds(plan: ScorePlan) -> None:
-    """Raise :class:`ScoringUnsupported` when a tier's units may exceed the
-    characters of the shortest hand (a unary total must fit in it)."""
+    """Raise :class:`ScoringUnsupported` when a split of some shape may hold
+    more of a tier's units than the characters of that shape's shortest
+    hand (a unary total must fit in the hand)."""
     rules = plan.rules
-    shortest = min(p.window[0] for p in plan.plans.values() if p.accept)
     width = min(len(t.name) for t in rules.alphabet.tiles)
     for tier in plan.tiers:
-        units = tier.bound(plan)
-        if units > shortest * width:
-            e = tier.elements[0]
-            raise ScoringUnsupported(
-                e.text,
-                f"the {'limit ' if tier.limit else ''}elements that may differ between splits "
-                f"add up to {units} units, more than the {shortest * width} characters of "
-                "the shortest hand that compare them",
-                e.span,
-            )
+        for s in rules.shapes:
+            p = plan.plans[s.name]
+            units = tier.bound(plan, s.name)
+            if p.accept and units > p.window[0] * width:
+                e = tier.elements[0]
+                raise ScoringUnsupported(
+                    e.text,
+                    f"on a split of '{s.name}' the {'limit ' if tier.limit else ''}elements "
+                    f"that may differ between splits add up to {units} units, more than the "
+                    f"{p.window[0] * width} characters of its shortest hand that compare them",
+                    e.span,
+                )
 
 
 def build_scoring(ctx: Context) -> ir.Pattern:
