@@ -66,9 +66,12 @@ class ShapeLoop:
         self.rules = plan.rules
         self.kinds, found = plan.live[shape.name]
         # PCRE2 writes a counted repetition out N times, past its size limit
-        # for loops this large: the loop is open (+) and a counter of all its
-        # melds keeps their number.
-        self.found = found + [Counter(frozenset(self.kinds), shape.size, shape.size)]
+        # for loops this large: there the loop is open (+) and a counter of
+        # all its melds keeps their number.
+        self.open = plan.ctx.caps.rewind == "napla"
+        if self.open:
+            found = found + [Counter(frozenset(self.kinds), shape.size, shape.size)]
+        self.found = found
         names = plan.ctx.names
         self.counter_levels = [
             [names.capture(f"{space.tag}n") for _ in range(c.level)] for c in self.found
@@ -134,7 +137,8 @@ class ShapeLoop:
         flag = ir.Capture(
             self.space.shapes[self.shape.name], ir.EMPTY, describes="a hand shape flag"
         )
-        loop = ir.Repeat(ir.alt(*leaves), 1, None)
+        times = (1, None) if self.open else (self.shape.size, self.shape.size)
+        loop = ir.Repeat(ir.alt(*leaves), *times)
         label = f"line {self.shape.span.line}: {self.rules.line(self.shape.span.line)}"
         return ir.seq(*looks, loop, ir.End(), *tests, flag, label=label)
 

@@ -157,6 +157,22 @@ class ScorePlan:
             for inst in self.rules.kinds[k].instances(self.rules.alphabet)
         )
 
+    def same_meld(self, t: Tally) -> Tally | None:
+        """For a ``sig`` tally that only one meld can raise: the ``inst``
+        tally of that meld, if there is one (its level 1 says the same)."""
+        if t.what != "sig":
+            return None
+        insts = [
+            inst
+            for k in sorted(t.kinds)
+            for inst in self.rules.kinds[k].instances(self.rules.alphabet)
+            if t.counts(k, inst, self.rules)
+        ]
+        if len(set(insts)) != 1:
+            return None
+        twin = Tally("inst", t.kinds, inst=insts[0])
+        return twin if twin in self.levels else None
+
     def times(self, e: ScoreElement) -> int:
         """The most times element ``e`` may count on one split."""
         if e.per is None:
@@ -301,12 +317,18 @@ class Space:
         self.plan = plan
         self.tag = tag
         self.tile_flags = tile_flags
-        self.levels = {
-            t: [names.capture(f"{tag}{t.what[0]}") for _ in range(n)]
-            for t, n in plan.levels.items()
-            if t in plan.raised
-        }
-        self.shapes = {s.name: names.capture(f"{tag}s") for s in plan.rules.shapes}
+        prefix = {"count": "c", "lack": "l", "inst": "i", "twins": "t", "sig": "g"}
+        self.aliases: set[Tally] = set()
+        self.levels = {}
+        for t, n in plan.levels.items():
+            same = plan.same_meld(t)
+            if same is not None and same in plan.raised:
+                self.aliases.add(t)  # level 1 of the one meld it counts
+            elif t in plan.raised:
+                self.levels[t] = [names.capture(f"{tag}{prefix[t.what]}") for _ in range(n)]
+        for t in self.aliases:
+            self.levels[t] = self.levels[plan.same_meld(t)][:1]
+        self.shapes = {s.name: names.capture(f"{tag}h") for s in plan.rules.shapes}
 
     def ge(self, t: Tally, k: int) -> Formula:
         """Tally ``t`` reached ``k`` on this reading."""
