@@ -7,7 +7,9 @@ one to follow them.
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
 from mahjong_regex import compile_pattern
 from mahjong_regex.automata.render import literal_set
-from mahjong_regex.pipeline import compile_rules, emit, render
+from mahjong_regex.outputs.scoring import score_groups
+from mahjong_regex.pipeline import compile_rules, compile_scoring, emit, render
+from mahjong_regex.reference.score_samples import scoring_corpus
 from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.reference.samples import crowded_wild_hands, random_hands
 from mahjong_regex.reference.wilds import physical_excess, split_turned
@@ -20,6 +22,7 @@ __all__ = [
     "UnsupportedError",
     "compile_pattern",
     "compile_rules",
+    "compile_scoring",
     "emit",
     "ir",
     "literal_set",
@@ -28,6 +31,8 @@ __all__ = [
     "random_hands",
     "physical_excess",
     "render",
+    "score_groups",
+    "scoring_corpus",
     "split_turned",
     "tile_constraint_holds",
 ]
