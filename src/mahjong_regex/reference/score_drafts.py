@@ -11,9 +11,13 @@ Every step raises :class:`Unbuildable` when the draft cannot be completed.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..ruleset.model import Constraint, Shape
 from .samples import Chooser
+
+if TYPE_CHECKING:
+    from .score_samples import ScoreKit
 
 Inst = tuple[int, ...]
 
@@ -264,9 +268,12 @@ def by_signature(d: Draft, kinds) -> dict[tuple[str, tuple[int, ...]], tuple[str
     out = {}
     for kind in sorted(kinds):
         slots = [j for j, ks in enumerate(d.free) if kind in ks]
-        for inst in d.static.get(kind, ()) if slots else ():
+        if not slots:
+            continue
+        ok = d.fitter(slots[0])
+        for inst in d.static.get(kind, ()):
             sig = d.kit.signature(inst)
-            if sig is not None and sig not in out and d.fits(kind, inst, slots[0]):
+            if sig is not None and sig not in out and ok(kind, inst):
                 out[sig] = (kind, inst)
     return out
 
@@ -391,7 +398,7 @@ PLACING = {"across": 0, "chain": 0, "twins": 1, "meld_count": 2}
 
 
 def build(
-    kit, choose: Chooser, shape: Shape, constraints, per: Constraint | None = None, pre=()
+    kit: ScoreKit, choose: Chooser, shape: Shape, constraints, per: Constraint | None = None, pre=()
 ) -> Draft:
     """A draft of ``shape`` (a :class:`~mahjong_regex.ruleset.model.Shape`
     of ``kit.rules``) on which ``constraints`` (an iterable of

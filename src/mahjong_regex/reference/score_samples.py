@@ -97,11 +97,26 @@ class ScoreKit:
         #: Every plan: the element names, ``"random"`` and ``"multi"``.
         self.plans = tuple(self.elements) + ("random", "multi")
         self._modes: dict[str, str] = {}
+        self._gadgets: dict[str | None, list[tuple[Inst, Reading]]] = {}
 
     @cached_property
     def gadgets(self) -> list[tuple[Inst, list[Reading]]]:
         """:func:`~.score_gadgets.find_gadgets` of the rule set, found once."""
         return find_gadgets(self)
+
+    def gadgets_for(self, element: ScoreElement | None) -> list[tuple[Inst, Reading]]:
+        """(block, reading) of every gadget reading a shape of ``element``
+        (None: any shape) can take."""
+        key = element.name if element is not None else None
+        if key not in self._gadgets:
+            shapes = element.shapes if element is not None else tuple(self.shapes)
+            self._gadgets[key] = [
+                (block, way)
+                for block, ways in self.gadgets
+                for way in ways
+                if any(self.can_hold(s, way) for s in shapes)
+            ]
+        return self._gadgets[key]
 
     @cached_property
     def multi_targets(self) -> list[ScoreElement | None]:
@@ -172,9 +187,14 @@ class ScoreKit:
 
 def element_draft(kit: ScoreKit, choose: Chooser, element: ScoreElement | None, pre: Reading = ()):
     """A :class:`~.score_drafts.Draft` for ``element`` (None: any winning
-    shape) holding the melds ``pre``, on a shape drawn among those that can
-    take them; None when it cannot be completed."""
-    shapes = element.shapes if element is not None else tuple(kit.shapes)
+    shape, drawn as often as it has meld kinds, so that seven pairs or
+    thirteen orphans do not crowd out the hands of chows and pungs) holding
+    the melds ``pre``, on a shape drawn among those that can take them;
+    None when it cannot be completed."""
+    if element is not None:
+        shapes = list(element.shapes)
+    else:
+        shapes = [name for name, s in kit.shapes.items() for _ in s.kinds]
     shapes = [s for s in shapes if kit.can_hold(s, pre)]
     if not shapes:
         return None
@@ -192,9 +212,9 @@ def multi_draft(kit: ScoreKit, choose: Chooser, element: ScoreElement | None) ->
     (its melds placed first), else every meld sorted by its tiles; None when
     the draft cannot be completed."""
     block, pre = (), ()
-    if kit.gadgets and choose.integer(0, 3):
-        block, ways = choose.element(kit.gadgets)
-        pre = choose.element(ways)
+    gadgets = kit.gadgets_for(element)
+    if gadgets and choose.integer(0, 3):
+        block, pre = choose.element(gadgets)
     d = element_draft(kit, choose, element, pre)
     if d is None:
         return None
