@@ -26,9 +26,12 @@ from .scoreplan import ScorePlan, Space
 from .tallies import Tally
 
 
-def raise_levels(names: list[str], hooks: dict[int, list[ir.Node]] | None = None) -> ir.Node:
+def raise_levels(
+    names: list[str], hooks: dict[int, list[ir.Node]] | None = None, label: str = ""
+) -> ir.Node:
     """Raise a tally kept in level groups ``names`` by one (staying at the
-    top once there); ``hooks[k]``: what else to do on reaching level k."""
+    top once there); ``hooks[k]``: what else to do on reaching level k;
+    ``label`` what it counts."""
     hooks = hooks or {}
 
     def reach(k: int) -> ir.Node:
@@ -37,7 +40,7 @@ def raise_levels(names: list[str], hooks: dict[int, list[ir.Node]] | None = None
     node = reach(1)
     for k in range(2, len(names) + 1):
         node = ir.Cond(names[k - 2], reach(k), node)
-    return node
+    return ir.seq(node, label=label) if label else node
 
 
 def trie(items: list[tuple[tuple[str, ...], ir.Node]]) -> ir.Node:
@@ -94,6 +97,10 @@ class ShapeLoop:
             hooks = {k: [raise_levels(twins)] for k in range(2, len(names) + 1, 2)}
         return raise_levels(names, hooks)
 
+    def describe(self, t: Tally) -> str:
+        """The label of a tally's raise."""
+        return "raise " + t.describe(self.rules)
+
     def leaves(self, kind: str) -> list[ir.Node]:
         """The leaves of one meld kind: its melds grouped by the tallies they
         all raise (see the module docstring)."""
@@ -112,7 +119,10 @@ class ShapeLoop:
                 post += after
         out = []
         for common, items in groups.items():
-            bumps = [raise_levels(self.space.levels[t]) for t in sorted(common, key=Tally.key)]
+            bumps = [
+                raise_levels(self.space.levels[t], label=self.describe(t))
+                for t in sorted(common, key=Tally.key)
+            ]
             label = f"line {self.rules.kinds[kind].span.line}: {self.rules.line(self.rules.kinds[kind].span.line)}"
             # The meld's tiles first: most branches fail on them, before any
             # count check.

@@ -129,10 +129,11 @@ class Reading:
                 names = self.space.levels.get(self.plan.per_tally(e), [])
                 counted = ir.seq(*(ir.Cond(n, dots, ir.EMPTY) for n in names))
             eff = self.eff[e.name]
+            label = f"{e.name}: {tier.units[e.name]} a time"
             if eff.op == "flag":
-                parts.append(ir.Cond(eff.name, counted, ir.EMPTY))
+                parts.append(ir.Cond(eff.name, counted, ir.EMPTY, label=label))
             elif eff.op == "true":
-                parts.append(counted)
+                parts.append(ir.seq(counted, label=label))
         return ir.seq(*parts)
 
 

@@ -48,6 +48,22 @@ class Tally:
         tiles = tuple(sorted(self.tiles)) if self.tiles is not None else ()
         return (self.what, tuple(sorted(self.kinds)), tiles, self.inst, self.suit or "", self.ranks)
 
+    def describe(self, rules: RuleSet) -> str:
+        """What the tally counts, in DSL words (the outline's label)."""
+        kinds = " | ".join(sorted(self.kinds))
+        names = lambda tiles: " ".join(
+            rules.alphabet.tiles[i].name for i in sorted(tiles)
+        )  # noqa: E731
+        if self.what == "count":
+            return f"count({kinds}" + (f" of {{{names(self.tiles)}}})" if self.tiles else ")")
+        if self.what == "lack":
+            return f"melds holding none of {{{names(self.tiles)}}}"
+        if self.what == "inst":
+            return f"melds {''.join(rules.alphabet.tiles[i].name for i in self.inst)}"
+        if self.what == "twins":
+            return f"twins({kinds})"
+        return f"{kinds} of {self.suit} at ranks {'-'.join(map(str, self.ranks))}"
+
     def counts(self, kind: str, inst: tuple[int, ...], rules: RuleSet) -> bool:
         """Does a meld of ``kind`` with tiles ``inst`` raise this tally
         (``twins`` is raised by its ``inst`` tallies instead)?"""
