@@ -222,16 +222,10 @@ def build_scoring(ctx: Context) -> ir.Pattern:
         rests = {}
         for tier in plan.tiers:
             rests[tier.limit] = ctx.names.capture("r")
-            then.append(
-                ir.Look(
-                    ir.seq(
-                        a.unary(tier),
-                        ir.Capture(
-                            rests[tier.limit], ANY, describes="the rest after a split's total"
-                        ),
-                    )
-                )
-            )
+            rest = ir.Capture(rests[tier.limit], ANY, describes="the rest after a split's total")
+            what = "limit elements" if tier.limit else "other elements"
+            label = f"the {what}' total of this split, in characters; the rest of the hand kept"
+            then.append(ir.Look(ir.seq(a.unary(tier), rest), label=label))
         b_space = Space(plan, "b", tile)
         b = Reading(plan, b_space, every=False)
         b_then = ir.seq(*b.nodes, better(plan, a, b, rests))
