@@ -173,12 +173,9 @@ def better(plan: ScorePlan, a: Reading, b: Reading, rests: dict[bool, str]) -> i
     element on either and more of the other units."""
     out = []
     for tier in plan.tiers:
-        more = ir.Look(
-            ir.seq(
-                b.unary(tier),
-                ir.Look(ir.seq(ANY, ir.Backref(rests[tier.limit]), ir.End()), negate=True),
-            )
-        )
+        shorter = ir.Look(ir.seq(ANY, ir.Backref(rests[tier.limit]), ir.End()), negate=True)
+        what = "limit elements" if tier.limit else "other elements (no limit on either)"
+        more = ir.Look(ir.seq(b.unary(tier), shorter), label=f"split b holds more of the {what}")
         if not tier.limit and a.limit is not None:
             more = ir.seq(render(f_not(f_or(a.limit, b.limit))), more)
         out.append(more)
