@@ -82,7 +82,11 @@ def render(f: Formula) -> ir.Node:
     if f.op == "flag":
         return ir.Backref(f.name)
     if f.op == "not":
-        return ir.Look(render(f.parts[0]), negate=True)
+        inner = f.parts[0]
+        if inner.op == "flag":
+            # A conditional, not a lookahead: no lookaround to enter.
+            return ir.Cond(inner.name, ir.NEVER, ir.EMPTY)
+        return ir.Look(render(inner), negate=True)
     if f.op == "and":
         return ir.seq(*(render(p) for p in f.parts))
     return ir.alt(*(render(p) for p in f.parts))
@@ -95,8 +99,23 @@ def either(f: Formula, then: ir.Node) -> ir.Node:
         return then
     if f.op == "false":
         return ir.EMPTY
+    literals = f.parts if f.op == "and" else (f,)
+    if all(literal(x) for x in literals):
+        # Nested conditionals: no lookaround, no alternation.
+        node = then
+        for x in reversed(literals):
+            if x.op == "flag":
+                node = ir.Cond(x.name, node, ir.EMPTY)
+            else:
+                node = ir.Cond(x.parts[0].name, ir.EMPTY, node)
+        return node
     test = render(f)
     return ir.alt(ir.seq(test, then), ir.Look(test, negate=True))
+
+
+def literal(f: Formula) -> bool:
+    """A flag, or the negation of one."""
+    return f.op == "flag" or (f.op == "not" and f.parts[0].op == "flag")
 
 
 def flags(f: Formula) -> set[str]:

@@ -17,7 +17,6 @@ in many places under one name (PCRE2's ``(?J)``).
 from __future__ import annotations
 
 from .. import ir
-from ..passes.counter_loop import level_steps
 from ..ruleset.model import Shape
 from .formulas import render
 from .counters import Counter
@@ -114,9 +113,11 @@ class ShapeLoop:
         pre, post = [], []
         for c, lv in zip(self.found, self.counter_levels):
             if kind in c.kinds:
-                before, after = level_steps(c, lv, shared=True)
-                pre += before
-                post += after
+                # Conditionals rather than lookaheads: not past the top
+                # level, then one level up.
+                if c.hi is not None:
+                    pre.append(ir.Cond(lv[-1], ir.NEVER, ir.EMPTY))
+                post.append(raise_levels(lv))
         out = []
         for common, items in groups.items():
             bumps = [
