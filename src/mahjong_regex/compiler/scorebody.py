@@ -7,11 +7,14 @@ melds among them) and raises the tallies the scoring elements read
 
 A leaf is the melds of one kind that raise the same tallies, written as a
 trie of their tile names with, at each end, what that one meld raises (its
-own ``inst`` and ``sig`` tallies); then the tallies all of them raise.  A
-tally's levels rise through a chain of conditionals, highest first:
-``(?(ac2)(?<ac3>)|(?(ac1)(?<ac2>)|(?<ac1>)))``; an ``inst`` tally that
-reaches an even level raises its ``twins`` tally too.  Every group is set
-in many places under one name (PCRE2's ``(?J)``).
+own ``sig`` tallies); then the tallies all of them raise.  A tally's
+levels rise through a chain of conditionals, highest first:
+``(?(ac2)(?<ac3>)|(?(ac1)(?<ac2>)|(?<ac1>)))``.  Before a meld counted by
+``twins``, a pairing compares it with the melds kept in its slots: the
+first identical one not yet paired is paired (``(?=\k<aq1>)(?<ap1>)``, and
+the twins tally rises), else the meld is kept in the first free slot
+(``(?=(?<aq2>…))``).  Every group is set in many places under one name
+(PCRE2's ``(?J)``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from .formulas import render
 from .counters import Counter
 from .layout import length
 from .scoreplan import ScorePlan, Space
-from .tallies import Tally
+from .tallies import Pairing, Tally
+from .tiles import any_tile
+from ..passes.fixed_width import fixed_width
 
 
 def raise_levels(
@@ -40,6 +45,11 @@ def raise_levels(
     for k in range(2, len(names) + 1):
         node = ir.Cond(names[k - 2], reach(k), node)
     return ir.seq(node, label=label) if label else node
+
+
+def shared(name: str, item: ir.Node = ir.EMPTY) -> ir.Capture:
+    """A group set in many places under one name."""
+    return ir.Capture(name, item, shared=True)
 
 
 def trie(items: list[tuple[tuple[str, ...], ir.Node]]) -> ir.Node:
@@ -86,19 +96,39 @@ class ShapeLoop:
         ]
 
     def own(self, t: Tally) -> ir.Node:
-        """What raising one meld's own tally does (twins at even levels)."""
-        names = self.space.levels[t]
-        if t.what != "inst":
-            return raise_levels(names)
-        twins = self.space.levels.get(Tally("twins", t.kinds))
-        hooks = {}
-        if twins is not None:
-            hooks = {k: [raise_levels(twins)] for k in range(2, len(names) + 1, 2)}
-        return raise_levels(names, hooks)
+        """What raising one meld's own tally does."""
+        return raise_levels(self.space.levels[t])
+
+    def pairing(self, p: Pairing) -> ir.Node:
+        """Pair the meld about to be read with an identical one kept earlier
+        and not yet paired, or keep it in the first free slot (see the
+        module docstring)."""
+        width = fixed_width(self.plan.ctx)
+        if width is not None:
+            tiles = ir.Repeat(ir.AnyChar(), width * p.size, width * p.size)
+        else:
+            tiles = ir.Repeat(any_tile(self.plan.ctx), p.size, p.size)
+        kept, paired = self.space.slots[p]
+        twins = raise_levels(self.space.levels[Tally("twins", p.kinds)])
+        node = ir.NEVER  # more melds than slots: no split of a shape has them
+        for q, f in reversed(list(zip(kept, paired))):
+            here = ir.Cond(f, ir.NEVER, ir.seq(ir.Look(ir.Backref(q)), shared(f), twins))
+            on = ir.seq(ir.Cond(f, ir.EMPTY, ir.Look(ir.Backref(q), negate=True)), node)
+            node = ir.Cond(q, ir.alt(here, on), ir.Look(shared(q, tiles)))
+        return ir.seq(
+            node,
+            label="pair with an identical meld, or keep it: "
+            + self.describe(Tally("twins", p.kinds)),
+        )
 
     def describe(self, t: Tally) -> str:
         """The label of a tally's raise."""
         return "raise " + t.describe(self.rules)
+
+    def pairings(self, kind: str) -> list[ir.Node]:
+        """The pairings a meld of ``kind`` goes through."""
+        size = self.rules.kinds[kind].size
+        return [self.pairing(p) for p in self.space.slots if kind in p.kinds and p.size == size]
 
     def leaves(self, kind: str) -> list[ir.Node]:
         """The leaves of one meld kind: its melds grouped by the tallies they
@@ -119,6 +149,7 @@ class ShapeLoop:
                     pre.append(ir.Cond(lv[-1], ir.NEVER, ir.EMPTY))
                 post.append(raise_levels(lv))
         out = []
+        pairs = self.pairings(kind)
         for common, items in groups.items():
             bumps = [
                 raise_levels(self.space.levels[t], label=self.describe(t))
@@ -127,7 +158,7 @@ class ShapeLoop:
             label = f"line {self.rules.kinds[kind].span.line}: {self.rules.line(self.rules.kinds[kind].span.line)}"
             # The meld's tiles first: most branches fail on them, before any
             # count check.
-            out.append(ir.seq(trie(items), *pre, *bumps, *post, label=label))
+            out.append(ir.seq(*pairs, trie(items), *pre, *bumps, *post, label=label))
         return out
 
     def node(self) -> ir.Node:

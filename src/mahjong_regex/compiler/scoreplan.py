@@ -23,7 +23,7 @@ from .context import Context
 from .counters import counters
 from .formulas import FALSE, TRUE, Formula, f_and, f_not, f_or, flag
 from .plans import plan
-from .tallies import MAX_LEVELS, Tally, chains, most, needed, signatures
+from .tallies import MAX_LEVELS, Pairing, Tally, chains, needed, signatures
 
 
 class ScoringUnsupported(Exception):
@@ -84,6 +84,7 @@ class ScorePlan:
                 )
             self.live[s.name] = found
         self.levels: dict[Tally, int] = {}
+        self.pairings: list[Pairing] = []
         for e in rules.scoring:
             for c in e.where:
                 self.need(c)
@@ -136,42 +137,28 @@ class ScorePlan:
         return min(MAX_LEVELS, room // 2 if t.what == "twins" else room)
 
     def want_twins(self, kinds, levels: int) -> None:
-        """``twins(kinds)`` and the ``inst`` tallies that raise it."""
+        """``twins(kinds)``, and a :class:`Pairing` for each meld size of
+        these kinds (identical melds have one size)."""
         if levels <= 0:
             return
         self.want(Tally("twins", kinds), levels)
-        for k in sorted(kinds):
-            for inst in self.rules.kinds[k].instances(self.rules.alphabet):
-                top = max(most(self.rules, s, k, inst) for s in self.rules.shapes)
-                if top >= 2:
-                    self.want(Tally("inst", kinds, inst=inst), top)
+        for size in sorted({self.rules.kinds[k].size for k in kinds}):
+            mine = {k for k in kinds if self.rules.kinds[k].size == size}
+            slots = max(sum(c for c, ks in s.slots if set(ks) & mine) for s in self.rules.shapes)
+            known = [p for p in self.pairings if p.kinds == kinds and p.size == size]
+            if slots > 1 and not known:
+                self.pairings.append(Pairing(kinds, size, slots))
 
     def raises(self, t: Tally) -> bool:
         """Does some meld of some winning shape raise tally ``t``?"""
         if t.what == "twins":
-            return any(x.what == "inst" and x.kinds == t.kinds for x in self.levels)
+            return any(p.kinds == t.kinds for p in self.pairings)
         return any(
             t.counts(k, inst, self.rules)
             for s in self.rules.shapes
             for k in self.live[s.name][0]
             for inst in self.rules.kinds[k].instances(self.rules.alphabet)
         )
-
-    def same_meld(self, t: Tally) -> Tally | None:
-        """For a ``sig`` tally that only one meld can raise: the ``inst``
-        tally of that meld, if there is one (its level 1 says the same)."""
-        if t.what != "sig":
-            return None
-        insts = [
-            inst
-            for k in sorted(t.kinds)
-            for inst in self.rules.kinds[k].instances(self.rules.alphabet)
-            if t.counts(k, inst, self.rules)
-        ]
-        if len(set(insts)) != 1:
-            return None
-        twin = Tally("inst", t.kinds, inst=insts[0])
-        return twin if twin in self.levels else None
 
     def times(self, e: ScoreElement) -> int:
         """The most times element ``e`` may count on one split."""
@@ -317,17 +304,21 @@ class Space:
         self.plan = plan
         self.tag = tag
         self.tile_flags = tile_flags
-        prefix = {"count": "c", "lack": "l", "inst": "i", "twins": "t", "sig": "g"}
-        self.aliases: set[Tally] = set()
-        self.levels = {}
-        for t, n in plan.levels.items():
-            same = plan.same_meld(t)
-            if same is not None and same in plan.raised:
-                self.aliases.add(t)  # level 1 of the one meld it counts
-            elif t in plan.raised:
-                self.levels[t] = [names.capture(f"{tag}{prefix[t.what]}") for _ in range(n)]
-        for t in self.aliases:
-            self.levels[t] = self.levels[plan.same_meld(t)][:1]
+        prefix = {"count": "c", "lack": "l", "twins": "t", "sig": "g"}
+        self.levels = {
+            t: [names.capture(f"{tag}{prefix[t.what]}") for _ in range(n)]
+            for t, n in plan.levels.items()
+            if t in plan.raised
+        }
+        #: Per pairing: the slots' meld captures and their "paired" flags.
+        self.slots = {
+            p: (
+                [names.capture(f"{tag}q") for _ in range(p.slots)],
+                [names.capture(f"{tag}p") for _ in range(p.slots)],
+            )
+            for p in plan.pairings
+            if Tally("twins", p.kinds) in self.levels
+        }
         self.shapes = {s.name: names.capture(f"{tag}h") for s in plan.rules.shapes}
 
     def ge(self, t: Tally, k: int) -> Formula:

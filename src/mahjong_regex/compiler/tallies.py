@@ -8,8 +8,9 @@ groups as the counted loop reads each meld (see :mod:`.scorebody`):
   ``of``): ``count(pung | kong of dragon)``;
 - ``lack``: melds holding no tile of a class (``every meld holds(X)`` is
   "no such meld");
-- ``inst``: melds equal to one tile sequence, and ``twins``: pairs of
-  identical melds of some kinds (raised when an ``inst`` count turns even);
+- ``twins``: pairs of identical melds of some kinds, raised by a
+  :class:`Pairing` (each meld is paired with an earlier identical one not
+  yet paired, or kept in a free slot);
 - ``sig``: a meld of some kinds in one suit at given ranks (``across``,
   ``chain``).
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ruleset.model import Constraint, RuleSet, Shape
+from ..ruleset.model import Constraint, RuleSet
 
 #: Most levels one tally keeps (a shape has at most 18 melds).
 MAX_LEVELS = 18
@@ -30,15 +31,13 @@ MAX_LEVELS = 18
 @dataclass(frozen=True)
 class Tally:
     """One count the scoring loop keeps (see the module docstring):
-    ``what`` is ``count``, ``lack``, ``inst``, ``twins`` or ``sig``;
-    ``kinds`` the meld kinds it counts, ``tiles`` the class (``count`` with
-    ``of``, ``lack``), ``inst`` the tile sequence (``inst``), ``suit`` and
-    ``ranks`` the place (``sig``)."""
+    ``what`` is ``count``, ``lack``, ``twins`` or ``sig``; ``kinds`` the
+    meld kinds it counts, ``tiles`` the class (``count`` with ``of``,
+    ``lack``), ``suit`` and ``ranks`` the place (``sig``)."""
 
     what: str
     kinds: frozenset[str] = frozenset()
     tiles: frozenset[int] | None = None
-    inst: tuple[int, ...] = ()
     suit: str | None = None
     ranks: tuple[int, ...] = ()
 
@@ -46,7 +45,7 @@ class Tally:
         """A sort key that does not depend on hashing (sets print in any
         order), so that patterns come out the same on every run."""
         tiles = tuple(sorted(self.tiles)) if self.tiles is not None else ()
-        return (self.what, tuple(sorted(self.kinds)), tiles, self.inst, self.suit or "", self.ranks)
+        return (self.what, tuple(sorted(self.kinds)), tiles, self.suit or "", self.ranks)
 
     def describe(self, rules: RuleSet) -> str:
         """What the tally counts, in DSL words (the outline's label)."""
@@ -58,23 +57,19 @@ class Tally:
             return f"count({kinds}" + (f" of {{{names(self.tiles)}}})" if self.tiles else ")")
         if self.what == "lack":
             return f"melds holding none of {{{names(self.tiles)}}}"
-        if self.what == "inst":
-            return f"melds {''.join(rules.alphabet.tiles[i].name for i in self.inst)}"
         if self.what == "twins":
             return f"twins({kinds})"
         return f"{kinds} of {self.suit} at ranks {'-'.join(map(str, self.ranks))}"
 
     def counts(self, kind: str, inst: tuple[int, ...], rules: RuleSet) -> bool:
         """Does a meld of ``kind`` with tiles ``inst`` raise this tally
-        (``twins`` is raised by its ``inst`` tallies instead)?"""
+        (``twins`` is raised by its :class:`Pairing` instead)?"""
         if self.what == "lack":
             return not (set(inst) & self.tiles)
         if kind not in self.kinds:
             return False
         if self.what == "count":
             return self.tiles is None or set(inst) <= self.tiles
-        if self.what == "inst":
-            return inst == self.inst
         if self.what == "sig":
             return signature(inst, rules) == (self.suit, self.ranks)
         return False
@@ -120,27 +115,17 @@ def chains(kinds, n: int, rules: RuleSet) -> list[tuple[tuple[str, tuple[int, ..
     return out
 
 
-def copy_cap(rules: RuleSet, shape: Shape, tile: int) -> int | None:
-    """The most copies of ``tile`` a winning hand of ``shape`` may hold
-    (``each CLASS <= n`` of the win condition or the shape), None when no
-    rule says."""
-    caps = [
-        c.value
-        for c in rules.where + shape.where
-        if c.kind == "each_tile" and c.op in ("<=", "==") and tile in c.tiles.tiles
-    ]
-    return min(caps) if caps else None
+@dataclass(frozen=True)
+class Pairing:
+    """How a scoring loop counts ``twins(kinds)``: each meld of these kinds
+    with ``size`` tiles is compared with the earlier ones kept in ``slots``
+    slots; an identical one not yet paired is paired with it (the twins
+    tally rises), else it is kept in the first free slot.  Pairing greedily
+    makes every tile sequence seen n times count n // 2 times."""
 
-
-def most(rules: RuleSet, shape: Shape, kind: str, inst: tuple[int, ...]) -> int:
-    """The most melds of ``kind`` equal to ``inst`` a winning split of
-    ``shape`` may hold: its slots, and the copy limits of its tiles."""
-    room = sum(c for c, ks in shape.slots if kind in ks)
-    for t in set(inst):
-        cap = copy_cap(rules, shape, t)
-        if cap is not None:
-            room = min(room, cap // inst.count(t))
-    return room
+    kinds: frozenset[str]
+    size: int
+    slots: int
 
 
 def needed(c: Constraint) -> int:

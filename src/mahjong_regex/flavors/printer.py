@@ -176,7 +176,8 @@ class Printer:
         return ("(?!" if n.negate else "(?=") + self.node(n.item) + ")"
 
     def p_Cond(self, n: ir.Cond) -> str:
-        return f"(?({n.name})" + self.node(n.yes) + "|" + self.node(n.no) + ")"
+        # A branch that is an alternation goes in (?:…): its | would end it.
+        return f"(?({n.name})" + self.wrap(n.yes, 1) + "|" + self.wrap(n.no, 1) + ")"
 
     def p_Behind(self, n: ir.Behind) -> str:
         assert (
