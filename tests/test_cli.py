@@ -217,14 +217,16 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "flavors",
         "match",
         "passes",
+        "score",
         "textconv",
     ]
     assert not missing, missing
 
 
 def readme_match_examples() -> list[tuple[str, list[str]]]:
-    """The README's ``$ mahjong-regex match …`` lines, each with the output
-    lines printed under it (up to the next ``$`` line or the block's end)."""
+    """The README's ``$ mahjong-regex match …`` and ``score`` lines, each
+    with the output lines printed under it (up to the next ``$`` line or the
+    block's end)."""
     from pathlib import Path
 
     text = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
@@ -232,7 +234,7 @@ def readme_match_examples() -> list[tuple[str, list[str]]]:
     for block in text.split("```")[1::2]:
         lines = block.splitlines()
         for i, line in enumerate(lines):
-            if line.startswith("$ mahjong-regex match "):
+            if line.startswith(("$ mahjong-regex match ", "$ mahjong-regex score ")):
                 shown = []
                 for after in lines[i + 1 :]:
                     if after.startswith("$"):
