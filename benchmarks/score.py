@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 
 from driver import engines
@@ -39,6 +38,7 @@ from internals import (
     score_groups,
     scoring_corpus,
 )
+from in_process import time_search
 from report import machine_info, table
 
 HERE = Path(__file__).resolve().parent
@@ -58,16 +58,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def rate(work, hands: list[str], min_seconds: float) -> float:
     """Hands a second: one warm-up pass, then passes until ``min_seconds``."""
-    for h in hands:
-        work(h)
-    passes, start = 0, time.perf_counter()
-    while True:
-        for h in hands:
-            work(h)
-        passes += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return passes * len(hands) / elapsed
+    return time_search(work, hands, min_seconds).rate
 
 
 def regex_rates(rules, hands, min_seconds: float) -> dict[str, float]:

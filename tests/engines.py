@@ -223,6 +223,21 @@ def _pcre2_c_command() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=None)
+def mono_command(name: str, program: str) -> tuple[str, ...]:
+    """The argv that runs the C# runner ``tests/runners/PROGRAM.cs`` under
+    Mono, built first (cached as ``name``) if needed."""
+    mcs, mono = _which("mcs", "mono")
+    exe = f"{program}.exe"
+    out = _build_cached(
+        name,
+        RUNNERS_DIR / f"{program}.cs",
+        exe,
+        lambda d: [mcs, "-nologo", "-optimize+", f"-out:{d / exe}", f"{program}.cs"],
+        key=engine_version("dotnet"),
+    )
+    return (mono, str(out / exe))
+
+
 def runner_command(engine: str) -> tuple[str, ...]:
     """Return the argv that runs an engine's runner program (one of :data:`RUNNERS`),
     building it first if needed."""
@@ -241,15 +256,7 @@ def runner_command(engine: str) -> tuple[str, ...]:
         # A large thread stack: java.util.regex recurses per repetition of a group.
         return (java, "-Xss512m", "-cp", str(out), "Runner")
     if engine == "dotnet":
-        mcs, mono = _which("mcs", "mono")
-        out = _build_cached(
-            "dotnet",
-            RUNNERS_DIR / "Runner.cs",
-            "Runner.exe",
-            lambda d: [mcs, "-nologo", "-optimize+", f"-out:{d / 'Runner.exe'}", "Runner.cs"],
-            key=engine_version("dotnet"),
-        )
-        return (mono, str(out / "Runner.exe"))
+        return mono_command("dotnet", "Runner")
     if engine == "go":
         (go,) = _which("go")
         out = _build_cached(

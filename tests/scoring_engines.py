@@ -18,9 +18,8 @@ from engines import (
     TIMEOUT_SECONDS,
     EngineUnavailable,
     PatternError,
-    _build_cached,
     _which,
-    engine_version,
+    mono_command,
 )
 
 #: The engines a scoring pattern is proven in, and the flavor each runs.
@@ -55,15 +54,7 @@ def _command(engine: str) -> list[str]:
     if engine == "php":
         (php,) = _which("php")
         return [php, str(RUNNERS_DIR / "score_runner.php")]
-    mcs, mono = _which("mcs", "mono")
-    out = _build_cached(
-        "dotnet-score",
-        RUNNERS_DIR / "ScoreRunner.cs",
-        "ScoreRunner.exe",
-        lambda d: [mcs, "-nologo", "-optimize+", f"-out:{d / 'ScoreRunner.exe'}", "ScoreRunner.cs"],
-        key=engine_version("dotnet"),
-    )
-    return [mono, str(out / "ScoreRunner.exe")]
+    return list(mono_command("dotnet-score", "ScoreRunner"))
 
 
 def score_batch(engine: str, pattern: str, names, hands) -> list[frozenset[str] | None]:

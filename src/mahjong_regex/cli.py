@@ -179,11 +179,7 @@ def cmd_compile(args) -> int:
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
-    if args.hands:
-        hands = list(args.hands)
-    else:
-        sys.stdin.reconfigure(errors="replace")  # a bad byte shows as U+FFFD
-        hands = [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
+    hands = _hands(args)
     evaluator = Evaluator(rules)
     compiled = None
     if args.engine == "regex":
@@ -211,6 +207,23 @@ def cmd_match(args) -> int:
         else:
             print(f"{'win' if verdict.win else 'no'}\t{shown(hand)}\t{verdict.explain()}")
     return status
+
+
+def _hands(args) -> list[str]:
+    """The hands of ``match`` and ``score``: the arguments, else one per stdin
+    line."""
+    if args.hands:
+        return list(args.hands)
+    sys.stdin.reconfigure(errors="replace")  # a bad byte shows as U+FFFD
+    return [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
+
+
+def _hand_args(p: argparse.ArgumentParser, engine_help: str) -> None:
+    """The hands and ``--engine`` arguments of ``match`` and ``score``."""
+    p.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
+    p.add_argument(
+        "--engine", default="reference", choices=["reference", "regex"], help=engine_help
+    )
 
 
 def _names(values: list[str] | None) -> list[str] | None:
@@ -378,13 +391,7 @@ def _compile_parser(sub) -> None:
 def _match_parser(sub) -> None:
     m = sub.add_parser("match", help="decide hands and say why")
     m.add_argument("rules", help=RULES_HELP)
-    m.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
-    m.add_argument(
-        "--engine",
-        default="reference",
-        choices=["reference", "regex"],
-        help="the reference evaluator (default), or the compiled pattern in the regex module",
-    )
+    _hand_args(m, "the reference evaluator (default), or the compiled pattern in the regex module")
     _tiles(m)
     _indicator(m)
     _no_pass(m)
@@ -394,7 +401,7 @@ def _match_parser(sub) -> None:
 def cmd_score(args) -> int:
     from .outputs.scoring import run
 
-    return run(args, _load, _Fail, _options(args))
+    return run(args, _hands(args), _load, _Fail, _options(args))
 
 
 def _diff_parser(sub) -> None:
@@ -417,7 +424,7 @@ def parser() -> argparse.ArgumentParser:
     _match_parser(sub)
     from .outputs.scoring import add_parser
 
-    add_parser(sub, RULES_HELP, _tiles, _no_pass).set_defaults(run=cmd_score)
+    add_parser(sub, RULES_HELP, (_hand_args, _tiles, _no_pass)).set_defaults(run=cmd_score)
     from .outputs.build import add_parser as build_parser
 
     build_parser(sub, FLAVORS).set_defaults(run=cmd_build)

@@ -116,21 +116,16 @@ def reference_line(scorer: Scorer, hand: str) -> str:
     return score_line(hand, s.total, elements, limit, _split_text(s.shape, s.split), "")
 
 
-def run(args, load, fail, options) -> int:
-    """The ``score`` command: one line per hand (from the arguments, else one
-    per stdin line); ``load``/``fail``/``options`` are the command line's
-    rule loader, failure and pass options.  Returns the exit code."""
+def run(args, hands: list[str], load, fail, options) -> int:
+    """The ``score`` command: one line per hand of ``hands``; ``load``/``fail``
+    /``options`` are the command line's rule loader, failure and pass
+    options.  Returns the exit code."""
     rules, path, source = load(args.rules, args.tiles)
     if not rules.scoring:
         raise fail(
             f"mahjong-regex: error: rule set {rules.name!r} declares no scoring elements "
             "('score' statements)"
         )
-    if args.hands:
-        hands = list(args.hands)
-    else:
-        sys.stdin.reconfigure(errors="replace")
-        hands = [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
     try:
         engine = PatternScorer(rules, options) if args.engine == "regex" else None
     except MeldError as e:
@@ -150,8 +145,11 @@ def run(args, load, fail, options) -> int:
     return status
 
 
-def add_parser(sub, rules_help: str, tiles, no_pass):
-    """The ``score`` subcommand's parser (returned, for ``set_defaults``)."""
+def add_parser(sub, rules_help: str, arguments):
+    """The ``score`` subcommand's parser (returned, for ``set_defaults``);
+    ``arguments`` the command line's (hands and engine, tiles, no-pass)
+    argument makers."""
+    hand_args, tiles, no_pass = arguments
     s = sub.add_parser(
         "score",
         help="score winning hands: the scoring elements of a highest-ranked split",
@@ -160,13 +158,10 @@ def add_parser(sub, rules_help: str, tiles, no_pass):
         "elements' (yakuman) when there is one, else every element's.",
     )
     s.add_argument("rules", help=rules_help)
-    s.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
-    s.add_argument(
-        "--engine",
-        default="reference",
-        choices=["reference", "regex"],
-        help="the reference scorer (default), or the compiled scoring pattern's groups in "
-        "the regex module",
+    hand_args(
+        s,
+        "the reference scorer (default), or the compiled scoring pattern's groups in the "
+        "regex module",
     )
     tiles(s)
     no_pass(s)
