@@ -224,16 +224,12 @@ def _pcre2_c_command() -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=None)
 def mono_command(name: str, program: str) -> tuple[str, ...]:
-    """The argv that runs the C# runner ``tests/runners/PROGRAM.cs`` under
-    Mono, built first (cached as ``name``) if needed."""
+    """Run ``tests/runners/PROGRAM.cs`` under Mono, built (cached as ``name``) if needed."""
     mcs, mono = _which("mcs", "mono")
     exe = f"{program}.exe"
+    build = lambda d: [mcs, "-nologo", "-optimize+", f"-out:{d / exe}", f"{program}.cs"]  # noqa
     out = _build_cached(
-        name,
-        RUNNERS_DIR / f"{program}.cs",
-        exe,
-        lambda d: [mcs, "-nologo", "-optimize+", f"-out:{d / exe}", f"{program}.cs"],
-        key=engine_version("dotnet"),
+        name, RUNNERS_DIR / f"{program}.cs", exe, build, key=engine_version("dotnet")
     )
     return (mono, str(out / exe))
 
