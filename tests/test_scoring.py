@@ -283,3 +283,31 @@ def test_python_scoring_code_runs(tmp_path):
     assert (
         out.stdout.strip() == "(26, ['suuankou', 'chinroutou']) (1, ['iipeikou']) None"
     ), out.stderr
+
+
+def test_dotnet_scores_where_the_hand_is_too_short_for_unary_totals():
+    """In the chinese notation an honor is one character: riichi's totals
+    may exceed a 14-character hand, so pcre and regex refuse (naming the
+    bound and what to do), while .NET's balancing groups compare them."""
+    from mahjong_regex.ruleset.notations import load_notation, rewrite
+
+    mpsz = rules("riichi")
+    chinese = rewrite(mpsz, load_notation("chinese"))
+    for flavor in ("pcre", "regex"):
+        with pytest.raises(UnsupportedError) as e:
+            compile_scoring(chinese, flavor=flavor)
+        assert "more than the 14 characters of its shortest hand" in e.value.message
+        assert "dotnet compares the totals with balancing groups" in e.value.help
+    by_identity = {t.identity: t.name for t in chinese.alphabet.tiles}
+    hands = score_corpus("riichi", 2000)
+    written = ["".join(by_identity[t.identity] for t in mpsz.alphabet.tokenize(h)) for h in hands]
+    out = render(compile_scoring(chinese, flavor="dotnet"), "dotnet")
+    groups = {g["group"]: g["element"] for g in score_groups(out, chinese)}
+    try:
+        answers = score_batch("dotnet", out.text, groups, written)
+    except EngineUnavailable as e:
+        if IN_CI:
+            pytest.fail(f"CI lacks dotnet: {e}")
+        pytest.skip(str(e))
+    got = [None if a is None else sorted(groups[g] for g in a) for a in answers]
+    assert not disagreements("riichi", hands, got)

@@ -141,7 +141,7 @@ def compile_scoring(
     try:
         pattern = build_scoring(ctx)
     except ScoringUnsupported as e:
-        raise unsupported(flavor, f"'{e.construct}'", e.reason, e.span) from None
+        raise unsupported(flavor, f"'{e.construct}'", e.reason, e.span, e.help) from None
     return run_ir_passes(pattern, options, ctx.caps, None)
 
 

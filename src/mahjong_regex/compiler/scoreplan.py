@@ -27,12 +27,12 @@ from .tallies import MAX_LEVELS, Pairing, Tally, chains, needed, signatures
 
 
 class ScoringUnsupported(Exception):
-    """A rule set's scoring that no flavor can say: ``construct`` (DSL
-    text), ``reason``, ``span``."""
+    """A rule set's scoring that the flavor cannot say: ``construct`` (DSL
+    text), ``reason``, ``span``, ``help`` (what to do instead)."""
 
-    def __init__(self, construct: str, reason: str, span=None):
+    def __init__(self, construct: str, reason: str, span=None, help: str = ""):
         super().__init__(construct, reason)
-        self.construct, self.reason, self.span = construct, reason, span
+        self.construct, self.reason, self.span, self.help = construct, reason, span, help
 
 
 @dataclass(frozen=True)

@@ -119,11 +119,12 @@ class Reading:
             parts.append(f_not(self.limit))
         return f_and(*parts)
 
-    def unary(self, tier: Tier) -> ir.Node:
-        """Any characters, as many as the tier's units this split holds."""
+    def unary(self, tier: Tier, unit: ir.Node = ir.AnyChar()) -> ir.Node:
+        """``unit`` (default: any character) as many times as the tier's
+        units this split holds."""
         parts = []
         for e in tier.elements:
-            dots = ir.Repeat(ir.AnyChar(), tier.units[e.name], tier.units[e.name])
+            dots = ir.Repeat(unit, tier.units[e.name], tier.units[e.name])
             counted = dots
             if e.per is not None:
                 names = self.space.levels.get(self.plan.per_tally(e), [])
@@ -170,12 +171,21 @@ def read(ctx: Context, melds: ir.Node, then: ir.Node) -> ir.Node:
 
 def better(plan: ScorePlan, a: Reading, b: Reading, rests: dict[bool, str]) -> ir.Node:
     """Split b ranks higher than split a: more limit units, or no limit
-    element on either and more of the other units."""
+    element on either and more of the other units.  With balancing groups
+    (.NET) b's units go on a stack and a's come off it, one more than a has
+    (``rests`` unused); else b's total is the longer (see the module
+    docstring)."""
     out = []
     for tier in plan.tiers:
-        shorter = ir.Look(ir.seq(ANY, ir.Backref(rests[tier.limit]), ir.End()), negate=True)
         what = "limit elements" if tier.limit else "other elements (no limit on either)"
-        more = ir.Look(ir.seq(b.unary(tier), shorter), label=f"split b holds more of the {what}")
+        if plan.ctx.caps.balancing:
+            k = plan.ctx.names.capture("k")
+            push = b.unary(tier, ir.Capture(k, ir.EMPTY, describes="a unit", shared=True))
+            more = ir.Look(ir.seq(push, a.unary(tier, ir.Pop(k)), ir.Pop(k)))
+        else:
+            shorter = ir.Look(ir.seq(ANY, ir.Backref(rests[tier.limit]), ir.End()), negate=True)
+            more = ir.Look(ir.seq(b.unary(tier), shorter))
+        more = ir.seq(more, label=f"split b holds more of the {what}")
         if not tier.limit and a.limit is not None:
             more = ir.seq(render(f_not(f_or(a.limit, b.limit))), more)
         out.append(more)
@@ -200,6 +210,8 @@ def check_bounds(plan: ScorePlan) -> None:
                     f"that may differ between splits add up to {units} units, more than the "
                     f"{p.window[0] * width} characters of its shortest hand that compare them",
                     e.span,
+                    help="dotnet compares the totals with balancing groups, with no such "
+                    "bound; or name the tiles with more characters (--tiles mpsz)",
                 )
 
 
@@ -208,7 +220,8 @@ def build_scoring(ctx: Context) -> ir.Pattern:
     Context -> Pattern.  Raises :class:`ScoringUnsupported`."""
     groups = group_names(ctx)
     plan = ScorePlan(ctx)
-    check_bounds(plan)
+    if not ctx.caps.balancing:
+        check_bounds(plan)
     parts = head(ctx, list(plan.plans.values()))
     cheap, costly = tile_checks(ctx)
     flags, tile = tile_flags(ctx, plan)
@@ -217,7 +230,7 @@ def build_scoring(ctx: Context) -> ir.Pattern:
     then = [*a.nodes, *report(plan, a, groups)]
     if plan.tiers:
         rests = {}
-        for tier in plan.tiers:
+        for tier in plan.tiers if not ctx.caps.balancing else ():
             rests[tier.limit] = ctx.names.capture("r")
             rest = ir.Capture(rests[tier.limit], ANY, describes="the rest after a split's total")
             what = "limit elements" if tier.limit else "other elements"

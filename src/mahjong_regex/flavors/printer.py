@@ -194,6 +194,10 @@ class Printer:
             return self.wrap(n.item, 2)
         return "(?>" + self.node(n.item) + ")"
 
+    def p_Pop(self, n: ir.Pop) -> str:
+        assert self.f.balancing, "balancing groups are .NET's"
+        return f"(?<-{n.name}>)"
+
     def p_Call(self, n: ir.Call) -> str:
         return self.f.call.format(name=n.name)
 

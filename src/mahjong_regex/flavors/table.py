@@ -20,7 +20,7 @@ class Capabilities:
     :class:`Flavor` row): ``lookaround``, ``backrefs``, ``calls``
     (subroutine calls; else definitions are inlined), ``captures``, how
     capture groups behave, ``lookbehind``, ``dupnames``, ``atomic`` and
-    ``rewind`` (see :class:`Flavor`).  The defaults describe no
+    ``rewind``, ``balancing`` (see :class:`Flavor`).  The defaults describe no
     flavor in particular: every feature, plain groups."""
 
     lookaround: bool = True
@@ -31,6 +31,7 @@ class Capabilities:
     dupnames: bool = False
     atomic: bool = True
     rewind: str | None = None
+    balancing: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,9 @@ class Flavor:
       lookahead ``(*napla:…)``, PCRE2 10.34 and later), ``"behind"`` (a
       lookbehind of any length from the start: the regex module, .NET),
       None (no way: the flavor cannot score);
+    - ``balancing``: .NET's balancing groups, ``(?<-name>)`` takes a capture
+      off a group's stack (a scoring pattern compares two totals so, with
+      no bound; elsewhere as lengths, within the hand);
     - ``engine``: the engine the tests run it in."""
 
     name: str
@@ -98,6 +102,7 @@ class Flavor:
     lookbehind: bool = False
     dupnames: str | None = None
     rewind: str | None = None
+    balancing: bool = False
 
     @property
     def capabilities(self) -> Capabilities:
@@ -111,6 +116,7 @@ class Flavor:
             self.dupnames is not None,
             self.atomic,
             self.rewind,
+            self.balancing,
         )
 
 
@@ -165,6 +171,7 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="",
             rewind="behind",
+            balancing=True,
         ),
         Flavor(
             "ruby",

@@ -199,6 +199,13 @@ class Atomic(_OneChild, Node):
     label: str = field(default="", compare=False)
 
 
+class Pop(_Named):
+    """A .NET balancing group with no body, ``(?<-name>)``: takes the last
+    capture of ``name`` off its stack, and fails when there is none.  Used
+    only for flavors with ``balancing``, by scoring patterns to compare two
+    counts."""
+
+
 class Call(_Named):
     """A subroutine call of the definition ``name`` (see :class:`Pattern`)."""
 
