@@ -156,7 +156,10 @@ def test_a_bad_rule_file_of_a_project_is_located(tmp_path):
 def test_the_builtin_build_keeps_its_layout():
     files = expected_files()
     assert "harbin/pcre.re" in files and "riichi/re2.unchecked.outline" in files
-    assert all(rel.count("/") == 1 for rel in files)
+    # Arranged hands at RULESET/FLAVOR.*; scoring patterns at RULESET/score/.
+    assert all(rel.count("/") == 1 or rel.split("/")[1] == "score" for rel in files)
+    assert {rel.split("/")[0] for rel in files if "/score/" in rel} == {"riichi", "changsha"}
+    assert "riichi/score/pcre.re" in files and "riichi/score/js.refused" in files
 
 
 def two_rule_files(here: Path) -> None:
