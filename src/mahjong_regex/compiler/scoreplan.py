@@ -92,6 +92,7 @@ class ScorePlan:
                 self.need_per(e.per)
         self.raised = {t for t in self.levels if self.raises(t)}
         self.tile_conditions = self.tile_level()
+        self.guards = self.tile_guards()
         self.tiers = tuple(t for t in (self.tier(True), self.tier(False)) if t.elements)
 
     # ---- tallies ---------------------------------------------------------------
@@ -198,6 +199,25 @@ class ScorePlan:
             for c in e.where:
                 add(c)
         return out
+
+    def tile_guards(self) -> dict[tuple, list[tuple]]:
+        """{meaning of a tile condition: the meanings of the conditions read
+        before it that every shape or element using it also asks}: where
+        one of those fails, no one needs the condition (chuuren poutou's
+        ranks are not counted in a hand of two suits)."""
+        order = {meaning(c): i for i, c in enumerate(self.tile_conditions)}
+        users = [s.where for s in self.rules.shapes] + [e.where for e in self.rules.scoring]
+        found: dict[tuple, set] = {}
+        for where in users:
+            before: list[tuple] = []
+            for c in where:
+                if c.is_meld_level:
+                    continue
+                m = meaning(c)
+                mine = {x for x in before if order[x] < order[m]}
+                found[m] = found[m] & mine if m in found else mine
+                before.append(m)
+        return {m: sorted(g, key=order.get) for m, g in found.items()}
 
     def split_level(self, e: ScoreElement) -> bool:
         """May element ``e`` hold on one split of a hand and not another?"""

@@ -56,7 +56,9 @@ def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
     the start when it holds: (the nodes, {meaning: Formula}).  The nodes
     are one atomic group of optional tests, ``(?>(?:TEST(?<x2>))?…)``: each
     test runs once, and a failure later never makes the engine run it
-    again or take the flag back."""
+    again or take the flag back.  A test is skipped where a condition read
+    before it that all its users ask fails (``ScorePlan.guards``): it is
+    then false for them all."""
     nodes, out = [], {}
     for c in plan.tile_conditions:
         looks = tile_constraint(ctx, c)
@@ -65,7 +67,8 @@ def tile_flags(ctx: Context, plan: ScorePlan) -> tuple[list[ir.Node], dict]:
             continue
         name = ctx.names.capture("x")
         flag_node = ir.Capture(name, ir.EMPTY, describes="a tile condition flag")
-        nodes.append(ir.Repeat(ir.seq(*looks, flag_node), 0, 1, label=c.label()))
+        guard = [render(out[g]) for g in plan.guards.get(meaning(c), ())]
+        nodes.append(ir.Repeat(ir.seq(*guard, *looks, flag_node), 0, 1, label=c.label()))
         out[meaning(c)] = flag(name)
     return ([ir.Atomic(ir.seq(*nodes))] if nodes else []), out
 
