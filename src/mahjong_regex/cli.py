@@ -144,7 +144,7 @@ def cmd_compile(args) -> int:
         out = render(make(rules, options, flavor), flavor, args.allow_unchecked)
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
-    for message, span in unordered_warnings(rules, options, out.flavor):
+    for message, span in unordered_warnings(rules, options, out.flavor, args.score):
         print(located(path, source, "warning", message, span), file=sys.stderr)
     for label in out.unchecked:
         print(

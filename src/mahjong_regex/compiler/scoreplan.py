@@ -253,12 +253,12 @@ class ScorePlan:
 
     def cond(self, c: Constraint, space: "Space") -> Formula:
         """Condition ``c`` as a formula over the groups of ``space``."""
+        if not c.is_meld_level:
+            return space.tile_flag(c)  # a compound of tile conditions too
         if c.kind == "any":
             return f_or(*(self.cond(p, space) for p in c.parts))
         if c.kind == "all":
             return f_and(*(self.cond(p, space) for p in c.parts))
-        if not c.is_meld_level:
-            return space.tile_flag(c)
         if c.kind == "every_meld":
             return f_not(space.ge(Tally("lack", tiles=c.tiles.tiles), 1))
         if c.kind in ("across", "chain"):

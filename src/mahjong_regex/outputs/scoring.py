@@ -93,7 +93,8 @@ class PatternScorer:
         """The ``score`` line of one hand (see :func:`score_line`)."""
         m = self.compiled.match(hand)
         if m is None:
-            return score_line(hand, None, (), False, "", "the regex module did not match")
+            why = self.scorer.evaluator.evaluate(hand).reason
+            return score_line(hand, None, (), False, "", f"the regex module did not match ({why})")
         names = matched_elements(self.groups, lambda g: m.group(g) is not None)
         by_name = {e.name: e for e in self.rules.scoring}
         limit = any(by_name[n].limit for n in names)
@@ -141,6 +142,7 @@ def run(args, hands: list[str], load, fail, options) -> int:
             print(engine.line(hand) if engine else reference_line(scorer, hand))
         except TooManySplits as e:
             print(f"mahjong-regex: hand {number}: {e}", file=sys.stderr)
+            print(score_line(hand, None, (), False, "", f"not scored: {e}"))
             status = 2
     return status
 
@@ -174,73 +176,68 @@ def compile_json(out: Output, rules: RuleSet) -> dict:
 
 
 def _py_score(out: Output, groups: list[dict], head: str) -> str:
-    rows = "".join(
-        f"    {g['group']!r}: ({g['element']!r}, {g['value']}, {g['limit']}),\n" for g in groups
-    )
+    rows = "".join(f"    {g['group']!r}: ({g['element']!r}, {g['value']}),\n" for g in groups)
     return (
         f"{head}\nimport regex  # the regex module from PyPI\n\n"
         f"SCORING_HAND = regex.compile({_python(out.text)})\n"
-        f"# group: (scoring element, value, limit element)\nELEMENTS = {{\n{rows}}}\n\n\n"
+        f"# group: (scoring element, value)\nELEMENTS = {{\n{rows}}}\n\n\n"
         "def score(hand: str):\n"
         '    """(total, [element, ...]) for a winning hand, None for a losing one."""\n'
         "    m = SCORING_HAND.match(hand)\n"
         "    if m is None:\n"
         "        return None\n"
         "    got = [ELEMENTS[g] for g in ELEMENTS if m.group(g) is not None]\n"
-        "    limit = sum(value for _, value, is_limit in got if is_limit)\n"
-        "    total = limit or sum(value for _, value, _ in got)\n"
-        "    return total, [name for name, _, _ in got]\n"
+        "    return sum(value for _, value in got), [name for name, _ in got]\n"
     )
 
 
 def _cs_score(out: Output, groups: list[dict], head: str) -> str:
     verbatim = '@"' + out.text.replace('"', '""') + '"'
     rows = "".join(
-        f"        ({_quoted(g['group'])}, {_quoted(g['element'])}, {g['value']}, "
-        f"{str(g['limit']).lower()}),\n"
-        for g in groups
+        f"        ({_quoted(g['group'])}, {_quoted(g['element'])}, {g['value']}),\n" for g in groups
     )
     return (
         f"{head}\nusing System.Collections.Generic;\nusing System.Text.RegularExpressions;\n\n"
         "public static class ScoringHand\n{\n"
         f"    public static readonly Regex Pattern = new Regex({verbatim});\n\n"
-        "    // group, scoring element, value, limit element\n"
-        "    static readonly (string Group, string Name, int Value, bool Limit)[] Elements =\n"
+        "    // group, scoring element, value\n"
+        "    static readonly (string Group, string Name, int Value)[] Elements =\n"
         f"    {{\n{rows}    }};\n\n"
         "    // The total and the elements of a winning hand; null for a losing one.\n"
         "    public static (int Total, List<string> Names)? Score(string hand)\n    {\n"
         "        var m = Pattern.Match(hand);\n"
         "        if (!m.Success) return null;\n"
-        "        int limit = 0, all = 0;\n"
+        "        int total = 0;\n"
         "        var names = new List<string>();\n"
         "        foreach (var e in Elements)\n        {\n"
         "            if (!m.Groups[e.Group].Success) continue;\n"
         "            names.Add(e.Name);\n"
-        "            all += e.Value;\n"
-        "            if (e.Limit) limit += e.Value;\n        }\n"
-        "        return (limit > 0 ? limit : all, names);\n    }\n}\n"
+        "            total += e.Value;\n        }\n"
+        "        return (total, names);\n    }\n}\n"
     )
 
 
 def _php_score(out: Output, groups: list[dict], head: str) -> str:
     rows = "".join(
         f"    [{_quoted(g['group'], quote=chr(39))}, {_quoted(g['element'], quote=chr(39))}, "
-        f"{g['value']}, {str(g['limit']).lower()}],\n"
+        f"{g['value']}],\n"
         for g in groups
     )
     return (
         f"<?php\n{head}\nconst SCORING_HAND = {_php_delimited(out.text)};\n\n"
-        f"// group, scoring element, value, limit element\nconst ELEMENTS = [\n{rows}];\n\n"
-        "// [total, [element, ...]] for a winning hand, null for a losing one.\n"
+        f"// group, scoring element, value\nconst ELEMENTS = [\n{rows}];\n\n"
+        "// [total, [element, ...]] for a winning hand, null for a losing one; a\n"
+        "// RuntimeException when PCRE2 stops (a backtracking or JIT stack limit).\n"
         "function score(string $hand): ?array\n{\n"
-        "    if (preg_match(SCORING_HAND, $hand, $m, PREG_UNMATCHED_AS_NULL) !== 1) {\n"
-        "        return null;\n    }\n"
-        "    $limit = 0;\n    $all = 0;\n    $names = [];\n"
-        "    foreach (ELEMENTS as [$group, $name, $value, $isLimit]) {\n"
-        "        if (!isset($m[$group])) {\n            continue;\n        }\n"
-        "        $names[] = $name;\n        $all += $value;\n"
-        "        if ($isLimit) {\n            $limit += $value;\n        }\n    }\n"
-        "    return [$limit > 0 ? $limit : $all, $names];\n}\n"
+        "    $found = preg_match(SCORING_HAND, $hand, $m, PREG_UNMATCHED_AS_NULL);\n"
+        "    if ($found === false) {\n"
+        "        throw new RuntimeException(preg_last_error_msg());\n    }\n"
+        "    if ($found !== 1) {\n        return null;\n    }\n"
+        "    $total = 0;\n    $names = [];\n"
+        "    foreach (ELEMENTS as [$group, $name, $value]) {\n"
+        "        if (isset($m[$group])) {\n"
+        "            $names[] = $name;\n            $total += $value;\n        }\n    }\n"
+        "    return [$total, $names];\n}\n"
     )
 
 

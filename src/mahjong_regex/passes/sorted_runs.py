@@ -209,16 +209,17 @@ def longest_copies(rules, shape: Shape, kinds: list[MeldKind]) -> int:
     return min(limits, default=most)
 
 
-def unordered_warnings(rules, options, flavor) -> list[tuple[str, object]]:
+def unordered_warnings(rules, options, flavor, scoring=False) -> list[tuple[str, object]]:
     """(message, span) for each hand shape whose same-melds of different
     sizes may share a run of one tile when ``sorted_runs`` cannot order
     them (the pass is off, the rule set has wild tiles, the flavor has no
-    lookaround) in a backtracking flavor: the shape, the melds, and the
-    estimated ways a losing hand's longest run splits (at least
-    :data:`WARN_SPLITS`)."""
+    lookaround, or the pattern is a ``scoring`` one) in a backtracking
+    flavor: the shape, the melds, and the estimated ways a losing hand's
+    longest run splits (at least :data:`WARN_SPLITS`)."""
     if not flavor.backrefs:
         return []  # RE2: linear time
     reasons = [
+        (scoring, "a scoring pattern reads every split"),
         (not options.on("sorted_runs"), "sorted_runs is off"),
         (rules.has_wilds, "the rule set has wild tiles"),
         (not flavor.lookaround, f"{flavor.name} has no lookaround"),

@@ -5,7 +5,9 @@
 - a meld kind, hand shape or class that is never used;
 - a hand shape no hand can fill, and a rule set that can never win;
 - a constraint that is always true, or always false, on every shape it
-  applies to.
+  applies to;
+- a scoring element that can never hold, and a scoring condition that
+  always holds on every shape of its element.
 
 Each warning is (message, span); the command line prints it located, as
 ``path:line:col: warning: …``, and goes on.
@@ -43,7 +45,27 @@ def lint(rules: RuleSet, tree: syn.RuleFile, hands: dict, classes: ClassResolver
             out.append((f"'{c.text}' always holds", c.span))
         elif verdicts == {False}:
             out.append((f"'{c.text}' never holds", c.span))
+    out += score_warnings(rules)
     return tuple(out)
+
+
+def score_warnings(rules: RuleSet) -> list:
+    """Scoring elements that can never hold on any of their shapes, and
+    their conditions that always hold (split conditions on the melds'
+    tiles are not judged)."""
+    out = []
+    shapes = {s.name: s for s in rules.shapes}
+    for e in rules.scoring:
+        mine = [shapes[n] for n in e.shapes]
+        judged = [c for c in e.where if not c.is_scoring_only]
+        verdicts = {c: [always(rules, c, s) for s in mine] for c in judged}
+        if mine and all(any(verdicts[c][i] is False for c in judged) for i in range(len(mine))):
+            out.append((f"scoring element '{e.name}' can never hold", e.span))
+            continue
+        for c in judged:
+            if verdicts[c] and all(v is True for v in verdicts[c]):
+                out.append((f"'{c.text}' always holds", c.span))
+    return out
 
 
 def unused_tiles(rules: RuleSet) -> list:

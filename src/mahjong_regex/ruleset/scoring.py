@@ -43,6 +43,15 @@ def element(checker, d: syn.ScoreDecl, names, win: list[str]) -> ScoreElement:
     """One ``score`` statement, checked (see :func:`check_scoring`)."""
     if d.value > MAX_SCORE_VALUE:
         raise MeldError(f"a scoring element is worth 0 to {MAX_SCORE_VALUE}, not {d.value}", d.span)
+    if d.limit and d.value == 0:
+        raise MeldError(
+            "a limit element is worth at least 1: a split holding one outranks every split "
+            "without one",
+            d.span,
+        )
+    if len(set(d.shapes)) != len(d.shapes):
+        dup = next(n for i, n in enumerate(d.shapes) if n in d.shapes[:i])
+        raise MeldError(f"hand shape '{dup}' is named twice", d.shape_spans[d.shapes.index(dup)])
     for name, span in zip(d.shapes, d.shape_spans):
         if name not in win:
             raise MeldError(
@@ -59,6 +68,12 @@ def element(checker, d: syn.ScoreDecl, names, win: list[str]) -> ScoreElement:
             )
         if name == d.name:
             raise MeldError(f"'{name}' cannot supersede itself", span)
+        if names[name].limit and not d.limit:
+            raise MeldError(
+                f"'{name}' is a limit element: only another limit element may supersede it "
+                "(a limit element supersedes every other)",
+                span,
+            )
     where = tuple(checker.constraint(c) for c in d.where)
     for c in where:
         if c.kind == "substitutes" or c.held:
