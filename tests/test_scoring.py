@@ -311,3 +311,76 @@ def test_dotnet_scores_where_the_hand_is_too_short_for_unary_totals():
         pytest.skip(str(e))
     got = [None if a is None else sorted(groups[g] for g in a) for a in answers]
     assert not disagreements("riichi", hands, got)
+
+
+HEAD = """ruleset t
+tiles {
+  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m
+  honor dragon: 5z 6z 7z
+}
+meld chow = run 3
+meld pung = same 3
+meld pair = same 2
+hand standard = 4 * (chow | pung) + pair
+hand pairs = 7 * pair
+win standard | pairs where each tile <= 4
+"""
+
+
+@pytest.mark.parametrize(
+    "lines,line,col,message",
+    [
+        ("score a = 0 limit\n", 12, 1, "a limit element is worth at least 1"),
+        (
+            "score a = 13 limit\nscore b = 1 supersedes a\n",
+            13,
+            24,
+            "'a' is a limit element: only another limit element may supersede it",
+        ),
+        ("score a = 1 on pairs | pairs\n", 12, 16, "hand shape 'pairs' is named twice"),
+    ],
+)
+def test_limit_and_shape_errors(lines, line, col, message):
+    from mahjong_regex.diagnostics import MeldError
+    from mahjong_regex.ruleset.checker import load
+
+    with pytest.raises(MeldError) as e:
+        load(HEAD + lines, "t.meld")
+    assert (e.value.span.line, e.value.span.column) == (line, col)
+    assert message in e.value.message
+
+
+def test_score_warnings():
+    from mahjong_regex.ruleset.checker import load
+
+    text = HEAD + (
+        "score x = 1 where count(chow) <= 5\n"
+        "score y = 1 on pairs where count(chow) >= 1\n"
+        "score z = 1 where twins(chow) >= 1\n"
+    )
+    warnings = [(m, s.line) for m, s in load(text, "t.meld").warnings]
+    assert warnings == [
+        ("'count(chow) <= 5' always holds", 12),
+        ("scoring element 'y' can never hold", 13),
+    ]
+
+
+def test_scoring_warns_where_runs_of_one_tile_are_read_in_every_order(tmp_path, capsys):
+    from pathlib import Path
+
+    source = (Path(__file__).parent / "rules" / "slots.meld").read_text("utf-8")
+    (tmp_path / "slots.meld").write_text(source + "score pz = 1 where count(pung) == 0\n")
+    assert main(["compile", str(tmp_path / "slots.meld"), "--score", "--flavor", "regex"]) == 0
+    err = capsys.readouterr().err
+    assert "read in every order (a scoring pattern reads every split)" in err
+
+
+def test_pcre_refuses_scoring_patterns_past_its_size(capsys):
+    from pathlib import Path
+
+    path = str(Path(__file__).parent / "rules" / "scoring.meld")
+    args = ["compile", path, "--score", "--no-pass", "fixed_width"]
+    assert main(args) == 2
+    assert "more than PCRE2 compiles with its default memory budget (about 52,000)" in (
+        capsys.readouterr().err
+    )
