@@ -39,7 +39,8 @@ def raise_levels(
     hooks = hooks or {}
 
     def reach(k: int) -> ir.Node:
-        return ir.seq(ir.Capture(names[k - 1], ir.EMPTY, shared=True), *hooks.get(k, ()))
+        level = ir.Capture(names[k - 1], ir.EMPTY, describes=f"a count at {k}", shared=True)
+        return ir.seq(level, *hooks.get(k, ()))
 
     node = reach(1)
     for k in range(2, len(names) + 1):
@@ -47,9 +48,9 @@ def raise_levels(
     return ir.seq(node, label=label) if label else node
 
 
-def shared(name: str, item: ir.Node = ir.EMPTY) -> ir.Capture:
+def shared(name: str, item: ir.Node = ir.EMPTY, describes: str = "") -> ir.Capture:
     """A group set in many places under one name."""
-    return ir.Capture(name, item, shared=True)
+    return ir.Capture(name, item, describes=describes, shared=True)
 
 
 def trie(items: list[tuple[tuple[str, ...], ir.Node]]) -> ir.Node:
@@ -112,9 +113,10 @@ class ShapeLoop:
         twins = raise_levels(self.space.levels[Tally("twins", p.kinds)])
         node = ir.NEVER  # more melds than slots: no split of a shape has them
         for q, f in reversed(list(zip(kept, paired))):
-            here = ir.Cond(f, ir.NEVER, ir.seq(ir.Look(ir.Backref(q)), shared(f), twins))
+            pair = shared(f, describes="a kept meld paired")
+            here = ir.Cond(f, ir.NEVER, ir.seq(ir.Look(ir.Backref(q)), pair, twins))
             on = ir.seq(ir.Cond(f, ir.EMPTY, ir.Look(ir.Backref(q), negate=True)), node)
-            node = ir.Cond(q, ir.alt(here, on), ir.Look(shared(q, tiles)))
+            node = ir.Cond(q, ir.alt(here, on), ir.Look(shared(q, tiles, "a kept meld")))
         return ir.seq(
             node,
             label="pair with an identical meld, or keep it: "
