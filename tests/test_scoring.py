@@ -400,3 +400,17 @@ def test_the_readme_outline_excerpt_is_the_generated_one():
         line for line in block.splitlines()[1:] if "…" not in line and line.strip() not in outline
     ]
     assert not missing, "regenerate the README's excerpt: " + "\n".join(missing)
+
+
+@pytest.mark.parametrize("engine", SCORING_ENGINES)
+def test_every_engine_on_the_riichi_fixtures(engine):
+    """The riichi fixtures (one hand for every element, and hands that split
+    more than one way), with the totals and elements the oracle gives."""
+    from test_scoring_reference import RIICHI
+
+    answers = run(engine, "riichi", [h for h, _, _ in RIICHI])
+    by = {e.name: e for e in rules("riichi").scoring}
+    for (hand, total, names), got in zip(RIICHI, answers):
+        assert got == sorted(names), hand
+        limit = sum(by[n].value for n in got if by[n].limit)
+        assert (limit or sum(by[n].value for n in got)) == total, hand
