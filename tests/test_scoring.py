@@ -414,3 +414,27 @@ def test_every_engine_on_the_riichi_fixtures(engine):
         assert got == sorted(names), hand
         limit = sum(by[n].value for n in got if by[n].limit)
         assert (limit or sum(by[n].value for n in got)) == total, hand
+
+
+#: Changsha fixtures: (hand, total, elements of the best split), one for
+#: each big hand and their stacks, after the card (big hands stack; a small
+#: win scores 0).
+CHANGSHA = [
+    ("一万一万一万四万四万四万五筒五筒五筒七条七条七条九条九条", 1, ["碰碰胡"]),
+    ("二万二万二万五万五万五万八万八万八万二筒二筒二筒五筒五筒", 2, ["将将胡", "碰碰胡"]),
+    ("一万二万三万四万五万六万七万八万九万一万一万一万九万九万", 1, ["清一色"]),
+    ("一万一万三万三万五万五万七万七万九万九万二万二万四万四万", 2, ["七小对", "清一色"]),
+    ("一万一万一万一万三万三万五万五万七万七万九万九万二万二万", 3, ["七小对", "清一色", "豪华"]),
+    ("二万二万五万五万八万八万二筒二筒五筒五筒八筒八筒二条二条", 2, ["七小对", "将将胡"]),
+    ("二万五万八万二筒五筒八筒二条五条八条二万五万八万二筒五筒", 1, ["将将胡"]),
+    ("一万二万三万二万三万四万三筒四筒五筒七条七条七条二筒二筒", 0, []),
+]
+
+
+@pytest.mark.parametrize("engine", SCORING_ENGINES)
+def test_every_engine_on_the_changsha_fixtures(engine):
+    answers = run(engine, "changsha", [h for h, _, _ in CHANGSHA])
+    for (hand, total, names), got in zip(CHANGSHA, answers):
+        assert got == sorted(names), hand
+        s = scorer("changsha").score(hand)
+        assert (s.total, sorted(s.names())) == (total, sorted(names)), hand
