@@ -381,7 +381,7 @@ def test_pcre_refuses_scoring_patterns_past_its_size(capsys):
     path = str(Path(__file__).parent / "rules" / "scoring.meld")
     args = ["compile", path, "--score", "--no-pass", "fixed_width"]
     assert main(args) == 2
-    assert "more than PCRE2 compiles with its default memory budget (about 52,000)" in (
+    assert "more than PCRE2 compiles with its default limits (about 52,000)" in (
         capsys.readouterr().err
     )
 

@@ -105,6 +105,12 @@ NO_SCORING = {
 }
 
 
+#: The longest scoring pattern each flavor's engine compiles, where that is
+#: a concern (measured, PCRE2 10.42 and 10.47 with LINK_SIZE 2: scoring
+#: patterns of 50,172 characters compile, 54,677 are "too large").
+MAX_SCORING_LENGTH = {"pcre": 52_000}
+
+
 def compile_scoring(
     rules: RuleSet, options: Options | None = None, flavor: Flavor | str = "pcre"
 ) -> ir.Pattern:
@@ -142,7 +148,20 @@ def compile_scoring(
         pattern = build_scoring(ctx)
     except ScoringUnsupported as e:
         raise unsupported(flavor, f"'{e.construct}'", e.reason, e.span, e.help) from None
-    return run_ir_passes(pattern, options, ctx.caps, None)
+    pattern = run_ir_passes(pattern, options, ctx.caps, None)
+    most = MAX_SCORING_LENGTH.get(flavor.name)
+    if most is not None:
+        size = len(render(pattern, flavor).text)
+        if size > most:
+            raise unsupported(
+                flavor,
+                f"'score' (the scoring elements, from line {first.span.line})",
+                f"the scoring pattern would be {size:,} characters, more than {flavor.engine} "
+                f"compiles with its default limits (about {most:,})",
+                first.span,
+                help="regex and dotnet compile it; or leave fewer passes off",
+            )
+    return pattern
 
 
 def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):

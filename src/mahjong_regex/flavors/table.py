@@ -131,9 +131,6 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="(?J)",
             rewind="napla",
-            # Measured (PCRE2 10.42 and 10.47, LINK_SIZE 2): scoring patterns
-            # of 50,172 characters compile, 54,677 are "too large".
-            max_length=52_000,
         ),
         Flavor(
             "regex",
