@@ -45,32 +45,30 @@ def f_not(f: Formula) -> Formula:
     return Formula("not", parts=(f,))
 
 
-def f_and(*fs: Formula) -> Formula:
-    """All of ``fs`` (TRUE for none)."""
+def _join(op: str, fs, unit: Formula, zero: Formula) -> Formula:
+    """``op`` ("and", "or") of ``fs``: nested ones flattened, ``unit`` (the
+    value that changes nothing) dropped, ``zero`` (the value that decides
+    alone) returned, repeats dropped."""
     out: list[Formula] = []
     for f in fs:
-        if f.op == "false":
-            return FALSE
-        for g in f.parts if f.op == "and" else (f,):
-            if g.op != "true" and g not in out:
+        if f == zero:
+            return zero
+        for g in f.parts if f.op == op else (f,):
+            if g != unit and g not in out:
                 out.append(g)
     if not out:
-        return TRUE
-    return out[0] if len(out) == 1 else Formula("and", parts=tuple(out))
+        return unit
+    return out[0] if len(out) == 1 else Formula(op, parts=tuple(out))
+
+
+def f_and(*fs: Formula) -> Formula:
+    """All of ``fs`` (TRUE for none)."""
+    return _join("and", fs, TRUE, FALSE)
 
 
 def f_or(*fs: Formula) -> Formula:
     """One of ``fs`` (FALSE for none)."""
-    out: list[Formula] = []
-    for f in fs:
-        if f.op == "true":
-            return TRUE
-        for g in f.parts if f.op == "or" else (f,):
-            if g.op != "false" and g not in out:
-                out.append(g)
-    if not out:
-        return FALSE
-    return out[0] if len(out) == 1 else Formula("or", parts=tuple(out))
+    return _join("or", fs, FALSE, TRUE)
 
 
 def render(f: Formula) -> ir.Node:
