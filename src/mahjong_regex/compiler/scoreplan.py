@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import gcd
 
-from ..ruleset.model import Constraint, ScoreElement, Shape
+from ..ruleset.model import Constraint, ScoreElement
 from .context import Context
 from .counters import counters
 from .formulas import FALSE, TRUE, Formula, f_and, f_not, f_or, flag
@@ -359,8 +359,3 @@ class Space:
     def tile_flag(self, c: Constraint) -> Formula:
         """A tile-level condition, read once at the start of the hand."""
         return self.tile_flags[meaning(c)]
-
-
-def shape_of(rules, name: str) -> Shape:
-    """The hand shape called ``name``."""
-    return next(s for s in rules.shapes if s.name == name)

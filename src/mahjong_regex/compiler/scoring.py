@@ -36,7 +36,7 @@ from .layout import head, tile_checks
 from .scorebody import scoring_shapes
 from .scoreplan import ScorePlan, ScoringUnsupported, Space, Tier, meaning
 
-#: Characters of the shortest hand a unary total may not exceed.
+#: Any characters: the rest of the hand, ``.*``.
 ANY = ir.Repeat(ir.AnyChar(), 0, None)
 
 

@@ -10,7 +10,6 @@ values when there is one, else every element's.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..diagnostics import MeldError, shown
