@@ -438,3 +438,19 @@ def test_every_engine_on_the_changsha_fixtures(engine):
         assert got == sorted(names), hand
         s = scorer("changsha").score(hand)
         assert (s.total, sorted(s.names())) == (total, sorted(names)), hand
+
+
+def test_diff_shows_what_changed_in_the_scoring_elements():
+    from mahjong_regex.diff.rules import rule_changes
+    from mahjong_regex.rules import builtin_source
+    from mahjong_regex.ruleset.checker import load
+
+    old = rules("riichi")
+    source = builtin_source("riichi")
+    worth = load(source.replace("score iipeikou = 1 ", "score iipeikou = 2 "), "new.meld")
+    gone = load(source.replace("score tanyao = 1 where only(simple)\n", ""), "new.meld")
+    assert [c.title() for c in rule_changes(old, worth)] == [
+        "changed scoring element: iipeikou: worth 1 → 2"
+    ]
+    assert [c.title() for c in rule_changes(old, gone)] == ["removed scoring element: tanyao"]
+    assert rule_changes(old, load(source, "same.meld")) == []

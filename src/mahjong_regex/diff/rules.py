@@ -39,7 +39,7 @@ class RuleChange:
     """One change of meaning between two rule sets.
 
     ``what`` is ``tiles``, ``wild tiles``, ``indicator``, ``meld kind``,
-    ``hand shape`` or ``constraint``;
+    ``hand shape``, ``constraint`` or ``scoring element``;
     ``how`` is ``added``, ``removed`` or ``changed``; ``old``/``new`` the
     :class:`Place` on each side (None on the side that lacks it); ``scope``
     names the hand shape a constraint belongs to ("" for the win condition);
@@ -65,13 +65,15 @@ class RuleChange:
 def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
     """The changes of meaning from ``old`` to ``new`` (see the module
     docstring), in the order tiles, wild tiles, indicator, meld kinds,
-    hand shapes, constraints.  An empty list means the two rule sets say
-    the same thing."""
+    hand shapes, constraints, scoring elements (:mod:`.scoring`).  An empty
+    list means the two rule sets say the same thing."""
     pairing = _Pairing(old, new)
     changes = pairing.tile_changes() + pairing.wild_changes() + pairing.indicator_changes()
     changes += pairing.kind_changes()
     changes += pairing.shape_changes()
-    return changes
+    from .scoring import scoring_changes
+
+    return changes + scoring_changes(old, new, pairing.places)
 
 
 def tile_key(t: Tile) -> str:
