@@ -73,7 +73,7 @@ def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
     changes += pairing.shape_changes()
     from .scoring import scoring_changes
 
-    return changes + scoring_changes(old, new, pairing.places)
+    return changes + scoring_changes(old, new, pairing.places, pairing.kid)
 
 
 def tile_key(t: Tile) -> str:

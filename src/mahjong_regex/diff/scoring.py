@@ -15,20 +15,25 @@ from .places import Places
 from .rules import RuleChange
 
 
-def condition(c: Constraint | None, rules: RuleSet) -> tuple | None:
-    """What a condition says, with tile names for tile indices."""
+def condition(c: Constraint | None, rules: RuleSet, kid: dict) -> tuple | None:
+    """What a condition says, with tile names for tile indices and the
+    meld kinds' pair numbers (``kid``: kind name -> number) for their names
+    (renaming a kind is no change)."""
     if c is None:
         return None
 
     def names(cls) -> tuple:
         return tuple(sorted(rules.alphabet.tiles[i].name for i in cls.tiles)) if cls else ()
 
-    parts = tuple(condition(p, rules) for p in c.parts)
-    return (c.kind, c.op, c.value, tuple(sorted(c.kinds)), names(c.tiles), names(c.within), parts)
+    kinds = tuple(sorted(kid.get(k, k) for k in c.kinds))
+    parts = tuple(condition(p, rules, kid) for p in c.parts)
+    return (c.kind, c.op, c.value, kinds, names(c.tiles), names(c.within), parts)
 
 
-def differences(a: ScoreElement, b: ScoreElement, old: RuleSet, new: RuleSet) -> list[str]:
-    """How element ``a`` (old) and ``b`` (new) differ, in words."""
+def differences(a: ScoreElement, b: ScoreElement, sides) -> list[str]:
+    """How element ``a`` (old) and ``b`` (new) differ, in words; ``sides``:
+    (rule set, kind pair numbers) of each side."""
+    (old, old_kid), (new, new_kid) = sides
     out = []
     if a.value != b.value:
         out.append(f"worth {a.value} → {b.value}")
@@ -36,21 +41,24 @@ def differences(a: ScoreElement, b: ScoreElement, old: RuleSet, new: RuleSet) ->
         out.append("now a limit element" if b.limit else "no longer a limit element")
     if set(a.shapes) != set(b.shapes):
         out.append(f"on {' | '.join(a.shapes)} → {' | '.join(b.shapes)}")
-    if condition(a.per, old) != condition(b.per, new):
+    if condition(a.per, old, old_kid) != condition(b.per, new, new_kid):
         out.append("another per count")
     if a.supersedes != b.supersedes:
         was, now = ", ".join(sorted(a.supersedes)), ", ".join(sorted(b.supersedes))
         out.append(f"supersedes {was or 'nothing'} → {now or 'nothing'}")
-    if sorted(map(str, (condition(c, old) for c in a.where))) != sorted(
-        map(str, (condition(c, new) for c in b.where))
+    if sorted(map(str, (condition(c, old, old_kid) for c in a.where))) != sorted(
+        map(str, (condition(c, new, new_kid) for c in b.where))
     ):
         out.append("other conditions")
     return out
 
 
-def scoring_changes(old: RuleSet, new: RuleSet, places: tuple[Places, Places]) -> list[RuleChange]:
+def scoring_changes(
+    old: RuleSet, new: RuleSet, places: tuple[Places, Places], kid: tuple[dict, dict]
+) -> list[RuleChange]:
     """The scoring elements added, removed or changed from ``old`` to
-    ``new`` (``places``: each side's :class:`Places`), old ones first."""
+    ``new`` (``places``: each side's :class:`Places`; ``kid``: each side's
+    meld kinds' pair numbers), old ones first."""
     olds = {e.name: e for e in old.scoring}
     news = {e.name: e for e in new.scoring}
     out = []
@@ -62,7 +70,7 @@ def scoring_changes(old: RuleSet, new: RuleSet, places: tuple[Places, Places]) -
             how = "added" if a is None else "removed"
             out.append(RuleChange("scoring element", how, pa, pb, note=name))
             continue
-        found = differences(a, b, old, new)
+        found = differences(a, b, ((old, kid[0]), (new, kid[1])))
         if found:
             note = f"{name}: " + "; ".join(found)
             out.append(RuleChange("scoring element", "changed", pa, pb, note=note))
