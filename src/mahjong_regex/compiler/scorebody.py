@@ -30,17 +30,12 @@ from .tiles import any_tile
 from ..passes.fixed_width import fixed_width
 
 
-def raise_levels(
-    names: list[str], hooks: dict[int, list[ir.Node]] | None = None, label: str = ""
-) -> ir.Node:
+def raise_levels(names: list[str], label: str = "") -> ir.Node:
     """Raise a tally kept in level groups ``names`` by one (staying at the
-    top once there); ``hooks[k]``: what else to do on reaching level k;
-    ``label`` what it counts."""
-    hooks = hooks or {}
+    top once there); ``label`` what it counts."""
 
     def reach(k: int) -> ir.Node:
-        level = ir.Capture(names[k - 1], ir.EMPTY, describes=f"a count at {k}", shared=True)
-        return ir.seq(level, *hooks.get(k, ()))
+        return ir.Capture(names[k - 1], ir.EMPTY, describes=f"a count at {k}", shared=True)
 
     node = reach(1)
     for k in range(2, len(names) + 1):
@@ -96,10 +91,6 @@ class ShapeLoop:
             t for t in self.space.levels if t.what != "twins" and t.counts(kind, inst, self.rules)
         ]
 
-    def own(self, t: Tally) -> ir.Node:
-        """What raising one meld's own tally does."""
-        return raise_levels(self.space.levels[t])
-
     def pairing(self, p: Pairing) -> ir.Node:
         """Pair the meld about to be read with an identical one kept earlier
         and not yet paired, or keep it in the first free slot (see the
@@ -141,7 +132,9 @@ class ShapeLoop:
             common = frozenset(t for t in ts if t.what in ("count", "lack"))
             mine = [t for t in ts if t not in common]
             names = tuple(self.rules.alphabet.tiles[i].name for i in inst)
-            groups.setdefault(common, []).append((names, ir.seq(*(self.own(t) for t in mine))))
+            groups.setdefault(common, []).append(
+                (names, ir.seq(*(raise_levels(self.space.levels[t]) for t in mine)))
+            )
         pre, post = [], []
         for c, lv in zip(self.found, self.counter_levels):
             if kind in c.kinds:
