@@ -5,7 +5,7 @@ Run as ``python benchmarks/score.py [--rulesets riichi,changsha] [--hands 5000]
 [--min-time 2] [--out benchmarks/score.json]``.
 
 The hands are winning hands of the scoring corpus
-(:func:`mahjong_regex.reference.score_samples.scoring_corpus`, seed 0), the
+(:func:`mahjong_regex.hands.score_samples.scoring_corpus`, seed 0), the
 ones the tests prove the patterns on.  For each rule set:
 
 - ``pcre2-c``: the ``pcre`` scoring pattern in PCRE2 from C with its JIT

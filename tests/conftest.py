@@ -17,8 +17,8 @@ import pytest
 from engines import EngineUnavailable, engine_version
 from hands import corpus
 from mahjong_regex import BUILTINS, Evaluator, HandError, load_rules
-from mahjong_regex.reference.samples import random_hands
-from mahjong_regex.reference.wilds import resolve_table, split_turned
+from mahjong_regex.hands.samples import random_hands
+from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 
 FIXTURES = Path(__file__).parent / "fixtures"
 try:
@@ -49,7 +49,7 @@ PASS_RULE_SETS = ("harbin", "sichuan", "riichi", "unicode", "counters", "changch
 #: time; their fixtures always run.
 REGIONAL_HANDS = 5000
 #: A rule set with wild tiles adds this many hands of
-#: :func:`~mahjong_regex.reference.samples.random_hands` (seed 0) to its
+#: :func:`~mahjong_regex.hands.samples.random_hands` (seed 0) to its
 #: hypothesis corpus, so that at least REGIONAL_HANDS of its hands hold a
 #: wild tile.
 WILD_EXTRA_HANDS = 4000

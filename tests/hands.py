@@ -1,5 +1,5 @@
 """Hypothesis strategies for arranged hands near the win/no-win boundary
-(the recipe is :mod:`mahjong_regex.reference.samples`; hypothesis makes the choices,
+(the recipe is :mod:`mahjong_regex.hands.samples`; hypothesis makes the choices,
 so a failure shrinks to a small hand)."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from mahjong_regex.ruleset.model import RuleSet
-from mahjong_regex.reference.samples import meld_instances, near_boundary
+from mahjong_regex.hands.samples import meld_instances, near_boundary
 
 
 class _Draws:
-    """A :class:`mahjong_regex.reference.samples.Chooser` over hypothesis draws."""
+    """A :class:`mahjong_regex.hands.samples.Chooser` over hypothesis draws."""
 
     def __init__(self, draw):
         self.draw = draw

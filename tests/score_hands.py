@@ -1,5 +1,5 @@
 """Winning hands for the scoring tests: a hypothesis strategy over the recipe
-of :mod:`mahjong_regex.reference.score_samples` (hypothesis makes the
+of :mod:`mahjong_regex.hands.score_samples` (hypothesis makes the
 choices, so a failure shrinks to a small hand), and the batch corpus.
 
 The batch corpus (:func:`score_corpus`) is the recipe driven by
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from conftest import HANDS, rules
 from hands import _Draws
-from mahjong_regex.reference.score_samples import ScoreKit, scoring_corpus, scoring_hand
+from mahjong_regex.hands.score_samples import ScoreKit, scoring_corpus, scoring_hand
 
 #: Drafts one hypothesis example may try before it is rejected (each draws
 #: afresh, so fewer than the seeded corpus's).
@@ -28,7 +28,7 @@ DRAWN_ATTEMPTS = 8
 
 @lru_cache(maxsize=None)
 def score_kit(name: str) -> ScoreKit:
-    """The :class:`~mahjong_regex.reference.score_samples.ScoreKit` of rule
+    """The :class:`~mahjong_regex.hands.score_samples.ScoreKit` of rule
     set ``name`` (built once: its probes take about half a second)."""
     return ScoreKit(rules(name))
 
@@ -61,5 +61,5 @@ def score_count() -> int:
 def score_corpus(name: str, n: int | None = None) -> tuple[str, ...]:
     """``n`` (default :func:`score_count`) winning hands of rule set
     ``name``, the same on every run (seed 0), weighted so that every element
-    appears (see :func:`~mahjong_regex.reference.score_samples.scoring_corpus`)."""
+    appears (see :func:`~mahjong_regex.hands.score_samples.scoring_corpus`)."""
     return tuple(scoring_corpus(rules(name), score_count() if n is None else n, seed=0))

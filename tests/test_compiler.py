@@ -14,16 +14,16 @@ from conftest import PASS_RULE_SETS, disagreements, hand_corpus, require_engine,
 from engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, UnsupportedError, compile_pattern
 from mahjong_regex import ir
-from mahjong_regex.automata.melds import build
+from mahjong_regex.automata.meld_dfa import build
 from mahjong_regex.automata.render import literal_set
 from mahjong_regex.compiler.context import new_context
-from mahjong_regex.compiler.counters import counters
-from mahjong_regex.compiler.plans import plan
+from mahjong_regex.compiler.plans.counters import counters
+from mahjong_regex.compiler.plans.shape_plans import plan
 from mahjong_regex.flavors import get
-from mahjong_regex.passes.aligned_scan import aligned_safe
-from mahjong_regex.passes.fixed_width import fixed_width
-from mahjong_regex.passes.marker_chars import markers
-from mahjong_regex.passes.suit_backrefs import suit_backrefs
+from mahjong_regex.compiler.tiles.aligned_scan import aligned_safe
+from mahjong_regex.compiler.tiles.fixed_width import fixed_width
+from mahjong_regex.compiler.tiles.marker_chars import markers
+from mahjong_regex.optimize.suit_backrefs import suit_backrefs
 from mahjong_regex.pipeline import compile_rules, emit, outline, render
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"

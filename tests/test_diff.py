@@ -13,7 +13,7 @@ import pytest
 from conftest import require_engine
 from mahjong_regex import Evaluator, builtin_source, load_rules
 from mahjong_regex.diff.compare import compare
-from mahjong_regex.diff.rules import rule_changes
+from mahjong_regex.diff.changes import rule_changes
 from mahjong_regex.diff.search import align
 from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.ruleset.checker import load

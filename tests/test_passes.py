@@ -14,7 +14,7 @@ import regex
 from conftest import disagreements, hand_corpus, rules
 from mahjong_regex import PASSES, Options, compile_pattern
 from mahjong_regex.cli import main
-from mahjong_regex.passes.registry import REGISTRY, STAGES
+from mahjong_regex.compiler.registry import BY_NAME, REGISTRY, STAGES
 
 #: What each pass needs, as the compiler uses it: char_length reads the
 #: width fixed_width finds; marker_scans and suit_subsets scan for the
@@ -46,7 +46,7 @@ def test_registry_is_in_run_order_and_names_each_pass_once():
 
 @pytest.mark.parametrize("name", PASSES)
 def test_each_pass_is_a_module_named_after_it(name):
-    module = import_module(f"mahjong_regex.passes.{name}")
+    module = import_module(f"mahjong_regex.{BY_NAME[name].module}")
     assert module.SUMMARY and "\n" not in module.SUMMARY
     assert module.__doc__.startswith(f"``{name}``") or module.__doc__.lstrip("r").startswith(
         f"``{name}``"

@@ -17,7 +17,7 @@ import regex
 from conftest import IN_CI, RULE_SETS, WILD_RULE_SETS, evaluator, rules
 from test_flavors import CANNOT
 from mahjong_regex import compile_pattern
-from mahjong_regex.reference.samples import crowded_wild_hands, random_hands
+from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
 
 CHECK = """
 const { check } = require('recheck');

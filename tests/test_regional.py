@@ -17,12 +17,7 @@ from engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, UnsupportedError
 from mahjong_regex.cli import main
 from mahjong_regex.pipeline import compile_rules, render
-from mahjong_regex.ruleset.notations import (
-    NotationError,
-    builtin_notation,
-    load_notation,
-    rewrite,
-)
+from mahjong_regex.ruleset.notations import NotationError, builtin_notation, load_notation, rewrite
 
 REGIONAL = BUILTINS[3:]
 README = open(__file__.rsplit("/tests/", 1)[0] + "/README.md", encoding="utf-8").read()

@@ -19,9 +19,9 @@ from mahjong_regex import BUILTINS
 from engines import EngineUnavailable
 from mahjong_regex.cli import main
 from mahjong_regex.diagnostics import UnsupportedError
-from mahjong_regex.outputs.scoring import score_groups
+from mahjong_regex.outputs.score_command import score_groups
 from mahjong_regex.pipeline import compile_scoring, render
-from mahjong_regex.reference.scoring import Scorer
+from mahjong_regex.reference.scorer import Scorer
 from scoring_engines import SCORING_ENGINES, score_batch
 from score_hands import score_corpus
 
@@ -441,7 +441,7 @@ def test_every_engine_on_the_changsha_fixtures(engine):
 
 
 def test_diff_shows_what_changed_in_the_scoring_elements():
-    from mahjong_regex.diff.rules import rule_changes
+    from mahjong_regex.diff.changes import rule_changes
     from mahjong_regex.rules import builtin_source
     from mahjong_regex.ruleset.checker import load
 

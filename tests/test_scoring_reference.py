@@ -1,4 +1,4 @@
-"""The reference scorer (mahjong_regex.reference.scoring) against the riichi
+"""The reference scorer (mahjong_regex.reference.scorer) against the riichi
 oracle (tests/riichi_oracle.py: the ``mahjong`` package's own yaku classes)
 on fixtures, on the generated riichi corpus and on hypothesis' hands; the
 generated corpora's coverage (every element at least 200 times in 20,000
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from conftest import IN_CI, rules
 from score_hands import score_corpus, score_kit, scored_hands
 from mahjong_regex import MeldError
-from mahjong_regex.reference.score_samples import ScoreKit, appearances, scoring_corpus
+from mahjong_regex.hands.score_samples import ScoreKit, appearances, scoring_corpus
 from mahjong_regex.ruleset.checker import load
 
 try:

@@ -16,8 +16,8 @@ import pytest
 
 from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules
 from hands import corpus
-from mahjong_regex.reference.samples import random_hands
-from mahjong_regex.reference.wilds import resolve_table, split_turned
+from mahjong_regex.hands.samples import random_hands
+from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 from mahjong_regex.ruleset.model import successor_identity
 from wildbrute import brute_wins, parse, stand_ins
 

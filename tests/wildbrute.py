@@ -2,7 +2,7 @@
 wild may stand for, write the hand with those tiles in the wilds' places,
 and ask the plain evaluator (no wild tiles) whether that hand wins.
 
-It shares with :mod:`mahjong_regex.reference.wildsearch` only the checked
+It shares with :mod:`mahjong_regex.reference.wild_search` only the checked
 rule set and the plain evaluator; it is exponential in the number of wild
 tiles held, so the tests give it hands with few."""
 

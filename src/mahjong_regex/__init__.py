@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .diagnostics import HandError, MeldError, UnsupportedError
 from .flavors.table import FLAVORS
-from .passes.registry import PASSES, Options
+from .compiler.registry import PASSES, Options
 from .pipeline import UnknownRuleSet, compile_pattern, compile_rules, load_rules, read_rules
 from .reference.evaluator import Evaluator, Verdict
 from .rules import BUILTINS, builtin_source

@@ -45,10 +45,10 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import HandError, MeldError, located, shown
 from .flavors.table import FLAVORS
-from .outputs.scoring import SCORE_LANG_FLAVOR, compile_json, score_snippet
+from .outputs.score_command import SCORE_LANG_FLAVOR, compile_json, score_snippet
 from .outputs.snippets import LANG_FLAVOR, snippet
-from .passes.registry import PASSES, REGISTRY, Options, passes_table  # noqa: F401
-from .passes.sorted_runs import unordered_warnings
+from .compiler.registry import PASSES, REGISTRY, Options, passes_table  # noqa: F401
+from .compiler.melds.sorted_runs import unordered_warnings
 from .pipeline import UnknownRuleSet, compile_rules, compile_scoring, emit, read_rules, render
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
@@ -399,7 +399,7 @@ def _match_parser(sub) -> None:
 
 
 def cmd_score(args) -> int:
-    from .outputs.scoring import run
+    from .outputs.score_command import run
 
     return run(args, _hands(args), _load, _Fail, _options(args))
 
@@ -422,7 +422,7 @@ def parser() -> argparse.ArgumentParser:
     )
     _compile_parser(sub)
     _match_parser(sub)
-    from .outputs.scoring import add_parser
+    from .outputs.score_command import add_parser
 
     add_parser(sub, RULES_HELP, (_hand_args, _tiles, _no_pass)).set_defaults(run=cmd_score)
     from .outputs.build import add_parser as build_parser

@@ -18,15 +18,15 @@ from pathlib import Path
 
 from . import ir
 from .compiler.context import new_context
-from .compiler.layout import build_pattern
+from .compiler.shapes.layout import build_pattern
 from .diagnostics import UnsupportedError
-from .flavors.expand import expand_backrefs
+from .optimize.expand_backrefs import expand_backrefs
 from .flavors.inline import MAX_INLINED_NODES, inlined_size
 from .flavors.lower import lower
 from .flavors.outline import OutlinePrinter
 from .flavors.printer import Printer
 from .flavors.table import Flavor, get, unsupported
-from .passes.registry import Options, run_ir_passes
+from .compiler.registry import Options, run_ir_passes
 from .rules import BUILTINS, builtin_source
 from .ruleset.checker import load
 from .ruleset.model import RuleSet
@@ -78,7 +78,7 @@ def compile_rules(
         flavor = get(flavor)
     ctx = wild_context(rules, options, flavor) if rules.has_wilds else None
     ctx = ctx or new_context(rules, options, flavor)
-    from .compiler.wilds import WildUnsupported
+    from .compiler.wild.wild_tiles import WildUnsupported
 
     try:
         pattern = build_pattern(ctx)
@@ -116,13 +116,13 @@ def compile_scoring(
 ) -> ir.Pattern:
     """Compile a rule set's scoring pattern to IR (RuleSet -> Pattern): a win
     check whose named groups mark the scoring elements of a highest-ranked
-    split (see :mod:`mahjong_regex.compiler.scoring`).
+    split (see :mod:`mahjong_regex.compiler.scoring.score_pattern`).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
     rule set declares no scoring elements or the flavor cannot score (the
     message names the flavor and the ``score`` statement), KeyError for an
     unknown flavor name."""
-    from .compiler.scoring import ScoringUnsupported, build_scoring
+    from .compiler.scoring.score_pattern import ScoringUnsupported, build_scoring
 
     options = options or Options()
     if isinstance(flavor, str):
@@ -166,12 +166,12 @@ def compile_scoring(
 
 def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
     """The compilation context of a rule set with wild tiles: the rule set as
-    the compiler writes it (:mod:`mahjong_regex.compiler.wildplan`).
+    the compiler writes it (:mod:`mahjong_regex.compiler.wild.wildplan`).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` for what the
     flavor cannot say."""
-    from .compiler.wildplan import plan_wilds
-    from .compiler.wilds import WildUnsupported
+    from .compiler.wild.wildplan import plan_wilds
+    from .compiler.wild.wild_tiles import WildUnsupported
 
     target = flavor or get("pcre")
     try:

@@ -9,7 +9,7 @@ state closes, and whether a state is kept as a definition are a
 - :class:`LiteralStyle` renders the literal automaton of
   :mod:`.literals` (a class for several characters into one state, literals
   merged, ``(…)?`` for a final state);
-- the compiler's meld style (:class:`mahjong_regex.compiler.shapes.MeldStyle`)
+- the compiler's meld style (:class:`mahjong_regex.compiler.shapes.shape_bodies.MeldStyle`)
   renders the meld automaton of :mod:`.melds` (a meld per letter group, runs
   of one group as counted repetitions, shared states as definitions).
 """

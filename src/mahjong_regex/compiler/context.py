@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..flavors.table import Capabilities, Flavor
-from ..passes.registry import Options
+from .registry import Options
 from ..ruleset.model import Alphabet, RuleSet
 
 
@@ -99,14 +99,14 @@ class Context:
     names: Names = field(default_factory=Names)
     definitions: Definitions = field(default_factory=Definitions)
     kind_ids: dict[str, str] = field(default_factory=dict)
-    #: Wild tiles (a :class:`~mahjong_regex.compiler.wilds.WildTable`), the
+    #: Wild tiles (a :class:`~mahjong_regex.compiler.wild.wild_tiles.WildTable`), the
     #: flag group of each turned tile, the copy-limit counters per tile.
     wild: object = None
     names_of_turned: dict[int, str] = field(default_factory=dict)
     counters_of: dict[int, list[str]] = field(default_factory=dict)
     wild_caps: dict[int, int] = field(default_factory=dict)
     #: The held-copies flags per tile: {tile: {m: group set when at least m
-    #: copies are held}} (see :mod:`~mahjong_regex.compiler.wildchecks`).
+    #: copies are held}} (see :mod:`~mahjong_regex.compiler.wild.wildchecks`).
     held_of: dict[int, dict[int, str]] = field(default_factory=dict)
     shape_wilds: dict = field(default_factory=dict)
 
@@ -128,7 +128,7 @@ def new_context(
     for i, k in enumerate(rules.kinds):
         ctx.kind_ids[k] = ctx.names.fresh(ident(k, f"k{i}"))
     if rules.has_wilds:
-        from .wilds import wild_table
+        from .wild.wild_tiles import wild_table
 
         ctx.wild = wild_table(rules)
         ctx.names.taken.update({"ind", "wn", "nw"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..ruleset.model import RuleSet
-from .rules import RuleChange, rule_changes
+from .changes import RuleChange, rule_changes
 from .search import Found, search
 from .sides import Side
 

@@ -16,7 +16,7 @@ import json
 
 from ..diagnostics import shown
 from .compare import Diff
-from .rules import RuleChange
+from .changes import RuleChange
 from .search import Witness
 
 #: The two sections of hands that changed verdict: (key, title, old_wins).

@@ -21,8 +21,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
 
-from .generate import Mutator, RuleHands, Tokens
-from .rules import RuleChange
+from ..hands.candidates import Mutator, RuleHands, Tokens
+from .changes import RuleChange
 from .sides import Side
 
 #: Strings decided per batch.

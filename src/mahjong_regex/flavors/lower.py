@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .. import ir
 from ..diagnostics import UnsupportedError
-from .expand import NotFinite, expand_backrefs
+from ..optimize.expand_backrefs import NotFinite, expand_backrefs
 from .inline import MAX_INLINED_NODES, inline_calls, inline_single_use, inlined_size
 from .table import Flavor, unsupported
 

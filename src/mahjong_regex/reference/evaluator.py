@@ -124,7 +124,7 @@ class Evaluator:
         # Wild tiles need a search of what each stands for (reference/wilds.py).
         self.wild = None
         if rules.has_wilds:
-            from .wildsearch import WildEvaluator
+            from .wild_search import WildEvaluator
 
             self.wild = WildEvaluator(rules)
         self.max_melds = max(s.size for s in rules.shapes)

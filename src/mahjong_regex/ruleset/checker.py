@@ -17,7 +17,7 @@ from ..diagnostics import MeldError, source_lines
 from ..syntax import tree as syn
 from ..syntax.parser import parse
 from .classes import ClassResolver
-from .scoring import check_scoring
+from .score_checks import check_scoring
 from .lint import lint
 from .model import (
     MAX_COUNT_VECTORS,

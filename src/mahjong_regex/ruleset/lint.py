@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from math import comb
 
-from ..automata.melds import filling
+from ..automata.meld_dfa import filling
 from ..syntax import tree as syn
 from .classes import ClassResolver
 from .model import Constraint, RuleSet, Shape

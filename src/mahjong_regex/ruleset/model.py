@@ -154,7 +154,7 @@ class MeldKind:
     step: int = 1
     #: For the compiler, in a rule set with wild tiles: how many places may
     #: be stand-ins ("any", "none" or "one"), and whether stand-ins count
-    #: toward a copy limit (see :mod:`mahjong_regex.compiler.wildplan`).
+    #: toward a copy limit (see :mod:`mahjong_regex.compiler.wild.wildplan`).
     stand_ins: str = "any"
     counted: bool = False
 

@@ -1,0 +1,111 @@
+"""Hand shapes: each shape's own tile-level lookaheads, its length window
+when it differs from the pattern's, then its melds -- a counted loop or a
+row of slots with flag groups when the flavor's groups allow it
+(``counter_loop``, ``slot_flags``), else the meld automaton as nested
+alternation."""
+
+from __future__ import annotations
+
+from ... import ir
+from ...automata.meld_dfa import build
+from ...automata.render import DfaStyle, render_dfa
+from ..melds import counter_loop, slot_flags
+from ..melds.hoist_states import hoist_state
+from ..melds.sorted_runs import RunOrder, ordered_kinds
+from ...ruleset.model import Shape
+from ..constraints.lookaheads import tile_constraint
+from ..context import Context, ident
+from ..plans.counters import counters
+from ..melds.meld_nodes import meld
+from ..plans.shape_plans import ShapeBody, ShapePlan, relaxed_accept
+
+
+class MeldStyle(DfaStyle):
+    """The meld automaton as IR: a meld of the letter group per edge, a run
+    of one group as a counted repetition, and (``hoist_states``) a state
+    reached from several places as a definition named ``PREFIX_q``."""
+
+    chains = True
+
+    def __init__(self, ctx: Context, prefix: str, ordered=frozenset()):
+        self.ctx = ctx
+        self.prefix = prefix
+        self.ordered = ordered
+
+    def edge(self, letters: tuple) -> ir.Node:
+        # sorted_runs: the order holds inside one meld, repeated in a chain.
+        order = None
+        if self.ordered:
+            persistent = self.ctx.caps.captures == "persistent"
+            order = RunOrder(self.ctx, self.ordered, local=True, self_check=persistent)
+        return meld(self.ctx, letters, order)
+
+    def keep(self, q: int, node: ir.Node, refs: int) -> ir.Node:
+        return hoist_state(self.ctx, f"{self.prefix}_{q}", node, refs)
+
+
+#: The passes that keep meld counts in flag groups, each with its body
+#: writer, in the order they are tried.
+COUNTED_BODIES = (
+    (counter_loop, counter_loop.counter_loop),
+    (slot_flags, slot_flags.slot_flags),
+)
+
+
+def counted(ctx: Context, shape: Shape, p: ShapePlan) -> ShapeBody | None:
+    """The shape's melds with their counts in flag groups, when the flavor's
+    groups allow it and counters say exactly the winning count vectors;
+    else None (the automaton does it)."""
+    if not ctx.caps.lookaround:
+        return None
+    usable = [(pass_, write) for pass_, write in COUNTED_BODIES if pass_.usable(ctx)]
+    shared = ctx.caps.dupnames and bool(ctx.wild_caps)
+    found = counters(shape, p, shared) if usable else None
+    if found is None:
+        return None
+    names, cs = found
+    for pass_, write in usable:
+        if pass_.says(cs):
+            return write(ctx, shape, p, names, cs)
+    return None
+
+
+def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> ShapeBody:
+    """One hand shape: its tile-level lookaheads, ``window`` (its own length
+    lookahead, or None), then its melds."""
+    label = f"line {shape.span.line}: {ctx.rules.line(shape.span.line)}"
+    if not p.accept:
+        # The constraints leave this shape no winning split.
+        return ShapeBody(ir.seq(ir.NEVER, label=label + " (can never win)"))
+    looks = [window] if window is not None else []
+    for c in shape.where:
+        if not c.is_meld_level:
+            looks.extend(tile_constraint(ctx, c))
+    extra = ctx.shape_wilds.get(shape.name)
+    if extra is not None:
+        from ..wild.wildchecks import shape_looks
+
+        looks.extend(shape_looks(ctx, extra))
+    # The meld-level constraints of the win line (those of the shape's own
+    # line are in its label already).
+    said = [c.text for c in p.constraints if c.text not in label]
+    if said:
+        label += " where " + ", ".join(said)
+    body = counted(ctx, shape, p)
+    ordered = ordered_kinds(ctx, shape, p)
+    if body is None:
+        auto = build(shape, p.constraints, relaxed_accept(shape, p))
+        if ctx.caps.lookaround and slot_flags.usable_plain(ctx, auto.size, bool(ordered)):
+            found = counters(shape, p)
+            if found is not None and slot_flags.says(found[1]):
+                body = slot_flags.plain_slot_flags(ctx, shape, p, *found)
+    if body is None:
+        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered))
+        body = ShapeBody(node)
+    checks = []
+    if extra is not None and extra.caps:
+        from ..wild.wildchecks import cap_checks
+
+        checks = cap_checks(ctx, extra)
+    node = ir.seq(*looks, body.node, *checks, label=label)
+    return ShapeBody(node, body.tile_stores)
