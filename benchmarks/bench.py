@@ -47,7 +47,14 @@ from pathlib import Path
 from driver import engines
 from external import run_external
 from in_process import run_in_process
-from inputs import SEED_PATH, hand_mixes, harbin_tiles, hostile_strings, patterns_for, seed_source
+from inputs import (
+    SEED_PATH,
+    hand_mixes,
+    harbin_tiles,
+    hostile_strings,
+    patterns_for,
+    seed_source,
+)
 from internals import FLAVORS, Evaluator, load_rules
 from report import machine_info, report, to_json
 from results import ROWS, Row, one_line

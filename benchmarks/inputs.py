@@ -30,16 +30,15 @@ from pathlib import Path
 from internals import (
     HandError,
     UnsupportedError,
+    compile_for,
     compile_pattern,
-    compile_rules,
+    crowded_wild_hands,
     emit,
     ir,
     literal_set,
     load_rules,
-    crowded_wild_hands,
-    random_hands,
     physical_excess,
-    render,
+    random_hands,
     split_turned,
     tile_constraint_holds,
 )
@@ -88,7 +87,7 @@ def our_pattern(rules, flavor: str) -> tuple[str, tuple[str, ...]]:
     try:
         return compile_pattern(rules, flavor), ()
     except UnsupportedError:
-        out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+        out = compile_for(rules, flavor, allow_unchecked=True)
         return out.text, out.unchecked
 
 

@@ -4,14 +4,22 @@ The package's internal module paths may move; when they do, this file is the
 one to follow them.
 """
 
-from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
-from mahjong_regex import compile_pattern
+from mahjong_regex import (
+    BUILTINS,
+    FLAVORS,
+    Evaluator,
+    HandError,
+    UnsupportedError,
+    compile_pattern,
+    ir,
+    load_rules,
+)
 from mahjong_regex.automata.render import literal_set
+from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
+from mahjong_regex.hands.score_samples import scoring_corpus
 from mahjong_regex.outputs.score_command import score_groups
 from mahjong_regex.pipeline import compile_rules, compile_scoring, emit, render
-from mahjong_regex.hands.score_samples import scoring_corpus
 from mahjong_regex.reference import tile_constraint_holds
-from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
 from mahjong_regex.reference.wild_tables import physical_excess, split_turned
 
 __all__ = [

@@ -29,9 +29,16 @@ from pathlib import Path
 
 from driver import engines
 from inputs import Mix, hostile_strings
-from internals import BUILTINS, FLAVORS, Evaluator, UnsupportedError, compile_rules
-from internals import load_rules, random_hands, render
-from report import fmt_ms, machine_info, table, add_update_option, with_earlier_rows
+from internals import (
+    BUILTINS,
+    FLAVORS,
+    Evaluator,
+    UnsupportedError,
+    compile_for,
+    load_rules,
+    random_hands,
+)
+from report import add_update_option, fmt_ms, machine_info, table, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engine each flavor is timed in.
@@ -54,7 +61,7 @@ def compile_ms(rules, flavor: str):
     for _ in range(3):
         start = time.perf_counter()
         try:
-            out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+            out = compile_for(rules, flavor, allow_unchecked=True)
         except UnsupportedError as e:
             return (time.perf_counter() - start) * 1000, str(e)
         best = min(best, time.perf_counter() - start)

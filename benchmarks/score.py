@@ -30,15 +30,13 @@ import json
 from pathlib import Path
 
 from driver import engines
+from in_process import time_search
 from internals import (
-    compile_rules,
-    compile_scoring,
+    compile_for,
     load_rules,
-    render,
     score_groups,
     scoring_corpus,
 )
-from in_process import time_search
 from report import machine_info, table
 
 HERE = Path(__file__).resolve().parent
@@ -65,7 +63,7 @@ def regex_rates(rules, hands, min_seconds: float) -> dict[str, float]:
     """The scoring and the win-only pattern in the regex module."""
     import regex
 
-    out = render(compile_scoring(rules, flavor="regex"), "regex")
+    out = compile_for(rules, "regex", score=True)
     names = [g["group"] for g in score_groups(out, rules)]
     scoring = regex.compile(out.text)
 
@@ -73,7 +71,7 @@ def regex_rates(rules, hands, min_seconds: float) -> dict[str, float]:
         m = scoring.match(hand)
         return m and [n for n in names if m.group(n) is not None]
 
-    win = regex.compile(render(compile_rules(rules, flavor="regex"), "regex").text)
+    win = regex.compile(compile_for(rules, "regex").text)
     return {
         "regex": rate(score, hands, min_seconds),
         "regex win-only": rate(win.match, hands, min_seconds),
@@ -83,8 +81,8 @@ def regex_rates(rules, hands, min_seconds: float) -> dict[str, float]:
 def pcre2_c_rates(rules, hands, min_seconds: float) -> dict[str, float]:
     """The scoring and the win-only pattern in PCRE2 from C (one runner run)."""
     patterns = {
-        "score": render(compile_scoring(rules, flavor="pcre"), "pcre").text,
-        "win": render(compile_rules(rules, flavor="pcre"), "pcre").text,
+        "score": compile_for(rules, "pcre", score=True).text,
+        "win": compile_for(rules, "pcre").text,
     }
     payload = engines.runner_input(patterns, hands, min_seconds=min_seconds)
     rates = {}

@@ -35,7 +35,7 @@ from pathlib import Path
 import bench
 from inputs import hand_mixes
 from internals import BUILTINS, Evaluator, HandError, load_rules
-from report import machine_info, table, add_update_option, with_earlier_rows
+from report import add_update_option, machine_info, table, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
 #: The engines with throughput targets, as bench.py names them.

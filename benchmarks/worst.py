@@ -36,8 +36,15 @@ from pathlib import Path
 from driver import engines
 from in_process import worst_in_process
 from inputs import length_window, our_pattern
-from internals import BUILTINS, FLAVORS, HandError, load_rules, random_hands, split_turned
-from report import fmt_ms, machine_info, table, add_update_option, with_earlier_rows
+from internals import (
+    BUILTINS,
+    FLAVORS,
+    HandError,
+    load_rules,
+    random_hands,
+    split_turned,
+)
+from report import add_update_option, fmt_ms, machine_info, table, with_earlier_rows
 from results import one_line
 
 HERE = Path(__file__).resolve().parent

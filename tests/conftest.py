@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-
 from engines import EngineUnavailable, engine_version
 from hands import corpus
+
 from mahjong_regex import BUILTINS, Evaluator, HandError, load_rules
 from mahjong_regex.hands.samples import random_hands
 from mahjong_regex.reference.wild_tables import resolve_table, split_turned

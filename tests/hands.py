@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from mahjong_regex.ruleset.model import RuleSet
 from mahjong_regex.hands.samples import meld_instances, near_boundary
+from mahjong_regex.ruleset.model import RuleSet
 
 
 class _Draws:

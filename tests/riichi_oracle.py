@@ -61,8 +61,8 @@ from mahjong.hand_calculating.yaku_list import (
 from mahjong.hand_calculating.yaku_list.yakuman import (
     Chinroutou,
     ChuurenPoutou,
-    DaiSuushii,
     Daisangen,
+    DaiSuushii,
     KokushiMusou,
     Ryuuiisou,
     Shousuushii,

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from conftest import HANDS, rules
+from hands import _Draws
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from conftest import HANDS, rules
-from hands import _Draws
 from mahjong_regex.hands.score_samples import ScoreKit, scoring_corpus, scoring_hand
 
 #: Drafts one hypothesis example may try before it is rejected (each draws

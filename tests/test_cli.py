@@ -10,8 +10,8 @@ import sys
 
 import pytest
 import regex
-
 from conftest import evaluator
+
 from mahjong_regex.cli import parser
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"

@@ -8,23 +8,30 @@ import re
 import pcre2
 import pytest
 import regex
-
-from test_flavors import CANNOT
 from conftest import PASS_RULE_SETS, disagreements, hand_corpus, require_engine, rules
 from engines import run_batch
-from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, UnsupportedError, compile_pattern
-from mahjong_regex import ir
+from test_flavors import CANNOT
+
+from mahjong_regex import (
+    BUILTINS,
+    FLAVORS,
+    PASSES,
+    Options,
+    UnsupportedError,
+    compile_pattern,
+    ir,
+)
 from mahjong_regex.automata.meld_dfa import build
 from mahjong_regex.automata.render import literal_set
 from mahjong_regex.compiler.context import new_context
 from mahjong_regex.compiler.plans.counters import counters
 from mahjong_regex.compiler.plans.shape_plans import plan
-from mahjong_regex.flavors import get
 from mahjong_regex.compiler.tiles.aligned_scan import aligned_safe
 from mahjong_regex.compiler.tiles.fixed_width import fixed_width
 from mahjong_regex.compiler.tiles.marker_chars import markers
+from mahjong_regex.flavors import get
 from mahjong_regex.optimize.suit_backrefs import suit_backrefs
-from mahjong_regex.pipeline import compile_rules, emit, outline, render
+from mahjong_regex.pipeline import compile_for, compile_rules, emit, outline
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 
@@ -84,7 +91,7 @@ def test_aligned_safe():
 def test_outline_is_the_pattern_one_part_per_line(name, flavor):
     if (name, flavor) in CANNOT:
         with pytest.raises(UnsupportedError, match=CANNOT[name, flavor]):
-            outline(compile_rules(rules(name), flavor=flavor), flavor, allow_unchecked=True)
+            compile_for(rules(name), flavor, allow_unchecked=True).outline()
         return
     pattern = compile_rules(rules(name), flavor=flavor)
     text = outline(pattern, flavor, allow_unchecked=True)
@@ -172,7 +179,7 @@ def test_counts_to_length_moves_kong_limit_into_the_tile_count():
 
 
 def test_counts_to_length_is_not_used_without_lookaround():
-    out = render(compile_rules(rules("harbin"), flavor="re2"), "re2", allow_unchecked=True)
+    out = compile_for(rules("harbin"), "re2", allow_unchecked=True)
     assert "count(kong) <= 3" not in " ".join(out.unchecked)
 
 
@@ -192,7 +199,10 @@ def test_fixed_width_only_for_one_width_bmp_alphabets():
     assert fixed_width(new_context(rules("harbin"))) == 2
     assert fixed_width(new_context(rules("riichi"))) == 2
     assert fixed_width(new_context(rules("unicode"))) is None  # astral tiles
-    assert fixed_width(new_context(rules("harbin"), flavor=get("re2"))) is None  # no lookaround
+    assert (
+        fixed_width(new_context(rules("harbin"), caps=get("re2").capabilities, flavor="re2"))
+        is None
+    )  # no lookaround
 
 
 def test_pcre_sizes_stay_within_the_seed_length():
@@ -234,7 +244,7 @@ def test_marker_scans_and_suit_subsets():
 
 def test_counters_are_checked_against_the_automaton():
     r = rules("harbin")
-    c = new_context(r, flavor=get("pcre"))  # persistent groups
+    c = new_context(r, caps=get("pcre").capabilities, flavor="pcre")  # persistent groups
     shape = r.shapes[0]
     names, found = counters(shape, plan(c, shape))
     assert names == ("chow", "pung", "kong", "pair")
@@ -243,7 +253,7 @@ def test_counters_are_checked_against_the_automaton():
         "count(pair) == 1",
     ]
     r2 = rules("counters")
-    c2 = new_context(r2, flavor=get("pcre"))
+    c2 = new_context(r2, caps=get("pcre").capabilities, flavor="pcre")
     got = {s.name: sorted(x.describe() for x in counters(s, plan(c2, s))[1]) for s in r2.shapes}
     assert got == {
         "two_pungs": ["2 <= count(pung) <= 3", "count(pair) == 1"],
@@ -253,7 +263,9 @@ def test_counters_are_checked_against_the_automaton():
     # Kinds of one counter in different branches: "at least one" keeps a
     # flag per branch; a count above one would need shared level groups, so
     # the automaton stays.
-    c3 = new_context(r, Options.without("counts_to_length"), flavor=get("pcre"))
+    c3 = new_context(
+        r, Options.without("counts_to_length"), caps=get("pcre").capabilities, flavor="pcre"
+    )
     assert sorted(x.describe() for x in counters(shape, plan(c3, shape))[1]) == [
         "count(kong | pung) >= 1",
         "count(kong) <= 3",
@@ -264,7 +276,9 @@ def test_counters_are_checked_against_the_automaton():
         "hand h = 4 * (chow | pung | kong) + pair where count(pung | kong) >= 2, count(kong) <= 1\n"
         "win h\n"
     )
-    c4 = new_context(two, Options.without("counts_to_length"), flavor=get("pcre"))
+    c4 = new_context(
+        two, Options.without("counts_to_length"), caps=get("pcre").capabilities, flavor="pcre"
+    )
     assert counters(two.shapes[0], plan(c4, two.shapes[0])) is None
 
 

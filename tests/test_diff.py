@@ -9,15 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import require_engine
+from test_cli import run
+
 from mahjong_regex import Evaluator, builtin_source, load_rules
-from mahjong_regex.diff.compare import compare
 from mahjong_regex.diff.changes import rule_changes
+from mahjong_regex.diff.compare import compare
 from mahjong_regex.diff.search import align
 from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.ruleset.checker import load
-from test_cli import run
 
 HARBIN = builtin_source("harbin")
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,14 +18,14 @@ with wild tiles (to keep the suite inside its time: about 0.7 s a pair,
 from __future__ import annotations
 
 import pytest
-
 from conftest import HANDS
+from mutants import mutants
+
 from mahjong_regex import BUILTINS, Evaluator, builtin_source
 from mahjong_regex.diagnostics import MeldError
 from mahjong_regex.diff.compare import compare
 from mahjong_regex.diff.sides import RulesSide
 from mahjong_regex.ruleset.checker import load
-from mutants import mutants
 
 #: Strings decided on both sides per pair, for the rule sets of :data:`FULL`.
 BUDGET = 1500

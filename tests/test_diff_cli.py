@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import require_engine
+from test_cli import run
+from test_diff import HARBIN, ROOT, SEED, shape_only
+
 from mahjong_regex import Evaluator, load_rules
 from mahjong_regex.diff.outlines import outline
 from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.outputs.textconv import textconv
-from test_cli import run
-from test_diff import HARBIN, ROOT, SEED, shape_only
 
 #: The issue's command: the seed post's regex 11 (the old side) on Harbin's hands.
 SEED_COMMAND = (

@@ -4,7 +4,6 @@ evaluator, and the fixtures' own coverage."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import FIXTURE_RULE_SETS, evaluator, read_fixtures
 
 CASES = [(name, *row) for name in FIXTURE_RULE_SETS for row in read_fixtures(name)]

@@ -5,7 +5,6 @@ refuses the rule set with the documented error."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import (
     FLAVOR_ENGINES,
     INDICATOR_RULE_SETS,
@@ -20,8 +19,9 @@ from conftest import (
     wins,
 )
 from engines import run_batch
+
 from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
-from mahjong_regex.pipeline import compile_rules, render
+from mahjong_regex.pipeline import compile_for, compile_rules, render
 
 #: Flavors that refuse a rule set by default (and why, in the message).
 REFUSED = {(name, "re2") for name in RULE_SETS}
@@ -61,7 +61,7 @@ def test_engine_agrees_with_reference(name, flavor, engine):
     assert len(hands) >= min(1000, hand_count(name) // 2)
     if (name, flavor) in CANNOT:
         with pytest.raises(UnsupportedError, match=CANNOT[name, flavor]) as info:
-            render(compile_rules(rules(name), flavor=flavor), flavor, allow_unchecked=True)
+            compile_for(rules(name), flavor, allow_unchecked=True)
         assert info.value.flavor == flavor
         return
     pattern = compile_rules(rules(name), flavor=flavor)
@@ -132,7 +132,7 @@ def test_one_pattern_serves_every_turned_tile(name, flavor, engine):
         for t, h in winners.items()
     ]
     hands = list(winners.values()) + moved
-    out = render(compile_rules(r, flavor=flavor), flavor)
+    out = compile_for(r, flavor)
     got = run_batch(engine, out.text, hands, flags=out.flavor.flags)
     assert got[: len(winners)] == [True] * len(winners)
     assert got == [Evaluator(r).wins(h) for h in hands]
@@ -162,7 +162,7 @@ def test_re2_says_a_rule_set_with_an_indicator_for_one_turned_tile(name, engine)
     reference given the turned tile, less the copy limits RE2 cannot check."""
     require_engine(engine)
     for fixed, hands in most_turned(name):
-        out = render(compile_rules(fixed, flavor="re2"), "re2", allow_unchecked=True)
+        out = compile_for(fixed, "re2", allow_unchecked=True)
         relaxed = Evaluator(fixed.relaxed(out.unchecked))
         got = run_batch(engine, out.text, hands)
         bad = [h for h, g in zip(hands, got) if g != relaxed.wins(h)]
@@ -183,7 +183,7 @@ def test_indicator_option_agrees_with_reference(name, flavor):
     that tile, on the corpus hands turned on it (written without it), for the
     three turned tiles the corpus holds most often."""
     for fixed, hands in most_turned(name):
-        out = render(compile_rules(fixed, flavor=flavor), flavor)
+        out = compile_for(fixed, flavor)
         got = run_batch(IN_PROCESS[flavor], out.text, hands)
         expected = [Evaluator(fixed).wins(h) for h in hands]
         bad = [h for h, g, e in zip(hands, got, expected) if g != e]
@@ -204,7 +204,7 @@ def test_a_stand_in_for_itself_fills_no_place(flavor):
         "五条五条五条五条五条三筒四筒五筒七筒八筒九筒二条二条",
         "一万一万一万一万三条四条五条七筒八筒九筒二筒三筒四筒二条二条",
     ]
-    out = render(compile_rules(fixed, flavor=flavor), flavor, allow_unchecked=True)
+    out = compile_for(fixed, flavor, allow_unchecked=True)
     engine = IN_PROCESS.get(flavor, "re2")
     assert run_batch(engine, out.text, hands) == [False, False, True]
     assert [Evaluator(fixed).wins(h) for h in hands] == [False, False, True]

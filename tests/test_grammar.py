@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mahjong_regex import BUILTINS, MeldError
-from mahjong_regex.ruleset.checker import load
 from mahjong_regex.rules import builtin_source
+from mahjong_regex.ruleset.checker import load
 
 HEAD = "ruleset t\ntiles { suit 条: 幺鸡 二条 三条 四条 五条 六条 七条 八条 九条\n honor dragon: 红中 }\n"
 OK = HEAD + "meld pair = same 2\nhand h = 7 * pair\nwin h\n"

@@ -10,8 +10,8 @@ from importlib import import_module
 import pcre2
 import pytest
 import regex
-
 from conftest import disagreements, hand_corpus, rules
+
 from mahjong_regex import PASSES, Options, compile_pattern
 from mahjong_regex.cli import main
 from mahjong_regex.compiler.registry import BY_NAME, REGISTRY, STAGES

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_diff_cli import git_repo, run_in
 
 from mahjong_regex import builtin_source, compile_pattern, load_rules
 from mahjong_regex.outputs.build import expected_files
 from mahjong_regex.outputs.textconv import textconv
-from test_diff_cli import git_repo, run_in
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = builtin_source("harbin").replace("ruleset harbin", "ruleset house")

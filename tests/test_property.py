@@ -10,12 +10,11 @@ from functools import lru_cache
 import pcre2
 import pytest
 import regex
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from conftest import evaluator, rules
-from test_flavors import CANNOT
 from hands import hands
+from hypothesis import HealthCheck, given, settings
+from test_flavors import CANNOT
+
 from mahjong_regex import BUILTINS, compile_pattern
 
 

@@ -13,9 +13,9 @@ import time
 import pcre2
 import pytest
 import regex
-
 from conftest import IN_CI, RULE_SETS, WILD_RULE_SETS, evaluator, rules
 from test_flavors import CANNOT
+
 from mahjong_regex import compile_pattern
 from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
 

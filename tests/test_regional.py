@@ -10,14 +10,19 @@ import re
 import pcre2
 import pytest
 import regex
-
 from conftest import FLAVOR_ENGINES, read_fixtures, require_engine, rules
-from test_flavors import CANNOT
 from engines import run_batch
+from test_flavors import CANNOT
+
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, UnsupportedError
 from mahjong_regex.cli import main
-from mahjong_regex.pipeline import compile_rules, render
-from mahjong_regex.ruleset.notations import NotationError, builtin_notation, load_notation, rewrite
+from mahjong_regex.pipeline import compile_for
+from mahjong_regex.ruleset.notations import (
+    NotationError,
+    builtin_notation,
+    load_notation,
+    rewrite,
+)
 
 REGIONAL = BUILTINS[3:]
 README = open(__file__.rsplit("/tests/", 1)[0] + "/README.md", encoding="utf-8").read()
@@ -71,7 +76,7 @@ def test_card_examples_in_every_engine(name, notation, flavor, engine):
     rows = read_fixtures(name)
     hands = [in_notation(h, notation) for _, h, _, _ in rows]
     try:
-        out = render(compile_rules(r, flavor=flavor), flavor, allow_unchecked=True)
+        out = compile_for(r, flavor, allow_unchecked=True)
     except UnsupportedError as e:
         assert (name, flavor) in CANNOT and CANNOT[name, flavor] in str(e)
         return

@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from conftest import FLAVOR_ENGINES, require_engine
 from engines import run_batch
-from mahjong_regex import Evaluator, FLAVORS, MeldError, UnsupportedError
-from mahjong_regex.pipeline import compile_rules, outline, render
+
+from mahjong_regex import FLAVORS, Evaluator, MeldError, UnsupportedError
+from mahjong_regex.pipeline import compile_for, compile_rules, outline, render
 from mahjong_regex.ruleset.checker import load
 
 M = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
@@ -94,10 +94,10 @@ def test_small_rule_sets_agree_in_every_engine(case, flavor, engine):
     source, hands = CASES[case]
     rules = load("ruleset t\n" + source, f"{case}.meld")
     try:
-        out = render(compile_rules(rules, flavor=flavor), flavor)
+        out = compile_for(rules, flavor)
         truth = Evaluator(rules)
     except UnsupportedError:
-        out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+        out = compile_for(rules, flavor, allow_unchecked=True)
         truth = Evaluator(rules.relaxed(out.unchecked))
     got = run_batch(engine, out.text, hands, flags=out.flavor.flags)
     assert got == [truth.wins(h) for h in hands], out.text
@@ -153,9 +153,9 @@ def test_too_large_to_inline_is_refused_at_once(flavor):
     rules = load(path.read_text("utf-8"), str(path))
     start = time.perf_counter()
     with pytest.raises(UnsupportedError, match="no subroutine calls"):
-        render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+        compile_for(rules, flavor, allow_unchecked=True)
     assert time.perf_counter() - start < 10  # refused before building, not after
-    assert render(compile_rules(rules, flavor="pcre"), "pcre").text
+    assert compile_for(rules, "pcre").text
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -194,7 +194,7 @@ def test_a_long_counted_loop_keeps_its_melds_as_calls():
     truth = Evaluator(rules)
     for flavor, engine in (("pcre", "pcre2"), ("regex", "regex"), ("dotnet", "dotnet")):
         require_engine(engine)
-        text = render(compile_rules(rules, flavor=flavor), flavor).text
+        text = compile_for(rules, flavor).text
         assert run_batch(engine, text, hands) == [truth.wins(h) for h in hands], flavor
 
 
@@ -205,5 +205,5 @@ def test_very_long_tile_names_compile(flavor):
     rules = load(
         f"ruleset t\ntiles {{\n  honor z: {a} {b}\n}}\nmeld pair = same 2\nhand h = pair\nwin h\n"
     )
-    text = render(compile_rules(rules, flavor=flavor), flavor).text
+    text = compile_for(rules, flavor).text
     assert a in text and b in text

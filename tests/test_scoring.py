@@ -12,18 +12,18 @@ import sys
 from collections import Counter
 
 import pytest
-
 from conftest import IN_CI, hand_corpus, rules
-from hands import corpus
-from mahjong_regex import BUILTINS
 from engines import EngineUnavailable
+from hands import corpus
+from score_hands import score_corpus
+from scoring_engines import SCORING_ENGINES, score_batch
+
+from mahjong_regex import BUILTINS
 from mahjong_regex.cli import main
 from mahjong_regex.diagnostics import UnsupportedError
 from mahjong_regex.outputs.score_command import score_groups
-from mahjong_regex.pipeline import compile_scoring, render
+from mahjong_regex.pipeline import compile_for, compile_scoring
 from mahjong_regex.reference.scorer import Scorer
-from scoring_engines import SCORING_ENGINES, score_batch
-from score_hands import score_corpus
 
 #: The rule sets with scoring elements: the two built-ins and
 #: tests/rules/scoring.meld (every scoring construct).
@@ -63,7 +63,7 @@ SPLITS_WAYS = [
 @functools.lru_cache(maxsize=None)
 def scoring(name: str, flavor: str):
     """The scoring pattern of a rule set in a flavor: (text, {group: element})."""
-    out = render(compile_scoring(rules(name), flavor=flavor), flavor)
+    out = compile_for(rules(name), flavor, score=True)
     return out.text, {g["group"]: g["element"] for g in score_groups(out, rules(name))}
 
 
@@ -301,7 +301,7 @@ def test_dotnet_scores_where_the_hand_is_too_short_for_unary_totals():
     by_identity = {t.identity: t.name for t in chinese.alphabet.tiles}
     hands = score_corpus("riichi", 2000)
     written = ["".join(by_identity[t.identity] for t in mpsz.alphabet.tokenize(h)) for h in hands]
-    out = render(compile_scoring(chinese, flavor="dotnet"), "dotnet")
+    out = compile_for(chinese, "dotnet", score=True)
     groups = {g["group"]: g["element"] for g in score_groups(out, chinese)}
     try:
         answers = score_batch("dotnet", out.text, groups, written)

@@ -17,11 +17,11 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
+from conftest import IN_CI, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import IN_CI, rules
 from score_hands import score_corpus, score_kit, scored_hands
+
 from mahjong_regex import MeldError
 from mahjong_regex.hands.score_samples import ScoreKit, appearances, scoring_corpus
 from mahjong_regex.ruleset.checker import load

@@ -11,10 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import IN_CI, rules
-from mahjong_regex.pipeline import compile_rules, render
-from mahjong_regex.outputs.snippets import LANG_FLAVOR, snippet
+
+from mahjong_regex.flavors.table import languages
+from mahjong_regex.outputs.snippets import snippet
+
+LANG_FLAVOR = languages()
+from mahjong_regex.pipeline import compile_for
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 # Losing hands every flavor rejects (re2 leaves the tile-level rules unchecked):
@@ -25,11 +28,7 @@ EXPECT = "100"
 
 
 def code(lang: str) -> tuple[str, str]:
-    out = render(
-        compile_rules(rules("harbin"), flavor=LANG_FLAVOR[lang]),
-        LANG_FLAVOR[lang],
-        allow_unchecked=True,
-    )
+    out = compile_for(rules("harbin"), LANG_FLAVOR[lang], allow_unchecked=True)
     return snippet(out, lang, "harbin", rules("harbin").source_hash), out.text
 
 

@@ -71,6 +71,15 @@ def test_readme_map_matches_the_package():
     assert listed == actual
 
 
+def test_readme_map_shows_the_compiler_rooms():
+    block = README.split("```text\nsrc/mahjong_regex/\n", 1)[1].split("```", 1)[0]
+    listed = set(re.findall(r"^    (\S+)\s", block, re.M))
+    compiler = PACKAGE / "compiler"
+    actual = {p.name + "/" for p in compiler.iterdir() if (p / "__init__.py").is_file()}
+    actual |= {p.name for p in compiler.glob("*.py") if p.name != "__init__.py"}
+    assert listed == actual
+
+
 @pytest.mark.parametrize(
     "folder", sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
 )

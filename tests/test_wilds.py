@@ -13,13 +13,13 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
-
 from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules
 from hands import corpus
+from wildbrute import brute_wins, parse, stand_ins
+
 from mahjong_regex.hands.samples import random_hands
 from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 from mahjong_regex.ruleset.model import successor_identity
-from wildbrute import brute_wins, parse, stand_ins
 
 HONGZHONG = "hongzhong"
 #: The issue's hands: 中 as 一条 or 五条; 中 as a fifth 一万, or a tile over.

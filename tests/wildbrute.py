@@ -13,8 +13,8 @@ from dataclasses import replace
 from itertools import product
 
 from mahjong_regex import Evaluator, HandError, RuleSet
-from mahjong_regex.ruleset.model import compare, successors
 from mahjong_regex.reference.evaluator import tile_constraint_holds
+from mahjong_regex.ruleset.model import compare, successors
 
 
 def parse(rules: RuleSet, hand: str):

@@ -39,17 +39,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
+from importlib import import_module, metadata
 from pathlib import Path
 
-from . import __version__
-from .diagnostics import HandError, MeldError, located, shown
-from .flavors.table import FLAVORS
-from .outputs.score_command import SCORE_LANG_FLAVOR, compile_json, score_snippet
-from .outputs.snippets import LANG_FLAVOR, snippet
-from .compiler.registry import PASSES, REGISTRY, Options, passes_table  # noqa: F401
 from .compiler.melds.sorted_runs import unordered_warnings
-from .pipeline import UnknownRuleSet, compile_rules, compile_scoring, emit, read_rules, render
+from .compiler.registry import PASSES, REGISTRY, Options, Pass
+from .diagnostics import HandError, MeldError, located, shown
+from .diff import command as diff_command
+from .flavors.table import FLAVORS, languages
+from .outputs import build as build_command
+from .outputs import config as build_config
+from .outputs import score_command
+from .outputs.score_command import compile_json, score_snippet
+from .outputs.snippets import snippet
+from .outputs.textconv import textconv
+from .pipeline import UnknownRuleSet, compile_for, read_rules
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
 from .ruleset.checker import load
@@ -124,12 +130,12 @@ def _options(args) -> Options:
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
-    langs = {**LANG_FLAVOR, **SCORE_LANG_FLAVOR} if args.score else LANG_FLAVOR
+    langs = {**languages(), **languages(scoring=True)} if args.score else languages()
     if args.score and not rules.scoring:
         raise _Fail(f"mahjong-regex: error: rule set {rules.name!r} declares no scoring elements")
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
-        raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(LANG_FLAVOR)})")
+        raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(languages())})")
     if args.lang is not None:
         implied = langs[args.lang]
         if flavor is not None and flavor != implied:
@@ -140,8 +146,9 @@ def cmd_compile(args) -> int:
     flavor = flavor or "pcre"
     options = _options(args)
     try:
-        make = compile_scoring if args.score else compile_rules
-        out = render(make(rules, options, flavor), flavor, args.allow_unchecked)
+        out = compile_for(
+            rules, flavor, options, score=args.score, allow_unchecked=args.allow_unchecked
+        )
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
     for message, span in unordered_warnings(rules, options, out.flavor, args.score):
@@ -186,8 +193,7 @@ def cmd_match(args) -> int:
         import regex
 
         try:
-            text = emit(compile_rules(rules, _options(args), "regex"), "regex")
-            compiled = regex.compile(text)
+            compiled = regex.compile(compile_for(rules, "regex", _options(args)).text)
         except MeldError as e:
             raise _Fail(e.render(path, source)) from None
         except regex.error as e:
@@ -236,8 +242,6 @@ def _names(values: list[str] | None) -> list[str] | None:
 def _build_command(args) -> str:
     """The ``build`` command line with the options given (``--check`` left
     out), to repeat in the stale-file message."""
-    import shlex
-
     given = ["mahjong-regex", "build", *args.rules]
     for flag, value in (("--flavor", args.flavor), ("--input", args.input)):
         if value:
@@ -249,13 +253,13 @@ def _build_command(args) -> str:
 
 
 def cmd_build(args) -> int:
-    from .outputs.build import expected_files, stale_files, write
-    from .outputs.config import ConfigError, find_config, load_config, resolve
-
+    ConfigError = build_config.ConfigError
     try:
-        config_path = args.config or find_config()
-        config = load_config(config_path) if config_path else None
-        config = resolve(config, args.rules, _names(args.flavor), _names(args.input), args.out)
+        config_path = args.config or build_config.find_config()
+        config = build_config.load_config(config_path) if config_path else None
+        config = build_config.resolve(
+            config, args.rules, _names(args.flavor), _names(args.input), args.out
+        )
     except ConfigError as e:
         raise _Fail(str(e)) from None
     out = config.out
@@ -264,11 +268,11 @@ def cmd_build(args) -> int:
             f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
         )
     try:
-        want = expected_files(config)
+        want = build_command.expected_files(config)
     except ConfigError as e:
         raise _Fail(str(e)) from None
     if args.check:
-        stale = stale_files(out, want)
+        stale = build_command.stale_files(out, want)
         if stale:
             print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
             print("and commit these files:", file=sys.stderr)
@@ -277,7 +281,7 @@ def cmd_build(args) -> int:
             return 1
         return 0
     try:
-        written = write(out, want)
+        written = build_command.write(out, want)
     except OSError as e:
         raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
     for what, rel in written:
@@ -286,14 +290,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from .diff.command import run
-
-    return run(args, _load, _Fail)
+    return diff_command.run(args, _load, _Fail)
 
 
 def cmd_textconv(args) -> int:
-    from .outputs.textconv import textconv
-
     try:
         text = Path(args.file).read_text("utf-8")
     except OSError as e:
@@ -318,8 +318,23 @@ def cmd_passes(args) -> int:
     needs = max(len((p.needs_text or "-")) for p in REGISTRY)
     for p in REGISTRY:
         need = p.needs_text or "-"
-        print(f"{p.name:<{width}}  {p.acts:<11}  {need:<{needs}}  {p.summary}")
+        print(f"{p.name:<{width}}  {p.acts:<11}  {need:<{needs}}  {summary(p)}")
     return 0
+
+
+def summary(p: Pass) -> str:
+    """One line on what pass ``p`` does: its module's ``SUMMARY``."""
+    return import_module(f"{__package__}.{p.module}").SUMMARY
+
+
+def passes_table() -> str:
+    """The pass registry as a Markdown table, in run order: pass, stage it
+    acts in, what it needs, what it does (the README shows the same)."""
+    rows = ["| pass | acts in | needs | does |", "|---|---|---|---|"]
+    for p in REGISTRY:
+        needs = (p.needs_text or "-").replace("|", " or ")
+        rows.append(f"| `{p.name}` | {p.acts} | {needs} | {summary(p)} |")
+    return "\n".join(rows) + "\n"
 
 
 RULES_HELP = f"a built-in rule set ({', '.join(BUILTINS)}) or a .meld file"
@@ -370,7 +385,7 @@ def _compile_parser(sub) -> None:
         choices=["pattern", "outline", "json", "code"],
         help="the pattern (one line), its labelled outline, JSON, or code for --lang",
     )
-    c.add_argument("--lang", choices=list(LANG_FLAVOR), help="host language for --format code")
+    c.add_argument("--lang", choices=list(languages()), help="host language for --format code")
     c.add_argument(
         "--allow-unchecked",
         action="store_true",
@@ -399,15 +414,7 @@ def _match_parser(sub) -> None:
 
 
 def cmd_score(args) -> int:
-    from .outputs.score_command import run
-
-    return run(args, _hands(args), _load, _Fail, _options(args))
-
-
-def _diff_parser(sub) -> None:
-    from .diff.command import add_parser
-
-    add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
+    return score_command.run(args, _hands(args), _load, _Fail, _options(args))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -416,19 +423,19 @@ def parser() -> argparse.ArgumentParser:
         prog="mahjong-regex",
         description="Compile mahjong rule sets (.meld) into exact regular expressions.",
     )
-    p.add_argument("--version", action="version", version=f"mahjong-regex {__version__}")
+    p.add_argument(
+        "--version", action="version", version=f"mahjong-regex {metadata.version('mahjong-regex')}"
+    )
     sub = p.add_subparsers(
         dest="command", required=True, help="what to do; each command has its own --help"
     )
     _compile_parser(sub)
     _match_parser(sub)
-    from .outputs.score_command import add_parser
-
-    add_parser(sub, RULES_HELP, (_hand_args, _tiles, _no_pass)).set_defaults(run=cmd_score)
-    from .outputs.build import add_parser as build_parser
-
-    build_parser(sub, FLAVORS).set_defaults(run=cmd_build)
-    _diff_parser(sub)
+    score_command.add_parser(sub, RULES_HELP, (_hand_args, _tiles, _no_pass)).set_defaults(
+        run=cmd_score
+    )
+    build_command.add_parser(sub, FLAVORS).set_defaults(run=cmd_build)
+    diff_command.add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
     t = sub.add_parser(
         "textconv",
         help="print a pattern file one part per line, for git diff (a textconv driver)",

@@ -12,9 +12,22 @@ compiler message::
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 
-from .syntax.tree import Span
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a rule file: 1-based ``line`` and ``column``; ``end_column``
+    is exclusive and refers to the same line (a span that runs on past the
+    line end is cut there for display)."""
+
+    line: int
+    column: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
 
 
 def source_lines(source: str) -> list[str]:
@@ -93,7 +106,6 @@ def shown(hand: str) -> str:
 def _pad(prefix: str) -> str:
     """Spaces as wide as ``prefix`` on a terminal (CJK characters take two
     cells), keeping tabs so the caret lines up."""
-    import unicodedata
 
     cells = []
     for ch in prefix:

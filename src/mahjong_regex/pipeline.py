@@ -1,14 +1,16 @@
 """The one place where the stages meet::
 
     .meld text --syntax--> tree --ruleset--> RuleSet --compiler--> IR
-        --passes--> optimized IR --flavors (lower, print)--> pattern text
+        --optimize--> IR --flavors (lower, print)--> pattern text
 
 - :func:`load_rules` reads and checks a rule set (built-in name or path);
-- :func:`compile_rules` builds the IR for a flavor and runs the IR passes;
-- :func:`render` lowers the IR for a flavor and prints it, once: the
-  :class:`Output` holds the pattern text and prints the outline of the same
-  lowered IR;
-- :func:`compile_pattern` does all three and returns the text.
+- :func:`compile_for` compiles a rule set for a flavor and prints it: the
+  :class:`Output` holds the pattern text, its groups, and prints the outline
+  of the same lowered IR;
+- :func:`compile_rules` (and :func:`compile_scoring`) stop at the IR, which
+  records the flavor it was compiled for; :func:`render` prints it for that
+  flavor only (:class:`FlavorMismatch` otherwise);
+- :func:`compile_pattern` gives the pattern text alone.
 """
 
 from __future__ import annotations
@@ -17,16 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ir
-from .compiler.context import new_context
-from .compiler.shapes.layout import build_pattern
+from .compiler.entries import scoring_pattern, win_pattern
+from .compiler.errors import Unsupported
+from .compiler.registry import Options
 from .diagnostics import UnsupportedError
-from .optimize.expand_backrefs import expand_backrefs
-from .flavors.inline import MAX_INLINED_NODES, inlined_size
 from .flavors.lower import lower
 from .flavors.outline import OutlinePrinter
 from .flavors.printer import Printer
-from .flavors.table import Flavor, get, unsupported
-from .compiler.registry import Options, run_ir_passes
+from .flavors.table import FLAVORS, Flavor, get, unsupported
+from .optimize import optimize
 from .rules import BUILTINS, builtin_source
 from .ruleset.checker import load
 from .ruleset.model import RuleSet
@@ -35,6 +36,12 @@ from .ruleset.model import RuleSet
 class UnknownRuleSet(LookupError):
     """Neither a built-in rule set name nor an existing ``.meld`` file; the
     message lists the built-in names."""
+
+
+class FlavorMismatch(ValueError):
+    """A pattern compiled for one flavor, asked to print in another: the
+    message names both (the compiler writes what the first flavor's groups
+    and features allow, which may mean something else in the second)."""
 
 
 def read_rules(spec: str) -> tuple[str, str]:
@@ -62,164 +69,72 @@ def load_rules(spec: str) -> RuleSet:
     return load(source, path)
 
 
+def _and(names: list[str]) -> str:
+    """``a, b and c``."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _flavor(flavor: Flavor | str) -> Flavor:
+    return get(flavor) if isinstance(flavor, str) else flavor
+
+
 def compile_rules(
-    rules: RuleSet, options: Options | None = None, flavor: Flavor | str | None = None
+    rules: RuleSet, options: Options | None = None, flavor: Flavor | str = "pcre"
 ) -> ir.Pattern:
-    """Compile a rule set to IR and run the IR passes (RuleSet -> Pattern).
+    """Compile a rule set to IR for ``flavor`` (a
+    :class:`~mahjong_regex.flavors.table.Flavor` or name) and run the
+    whole-pattern rewrites (RuleSet -> Pattern, ``Pattern.flavor`` set).
 
-    ``flavor`` (a :class:`~mahjong_regex.flavors.table.Flavor` or name),
-    when given, lets the compiler avoid constructs the flavor lacks where it
-    has another way to say the same thing (a flavor without lookaround keeps
-    every meld count in the automaton); a flavor without backreferences
-    gets them expanded before ``factor_literals``.  Raises KeyError for an
-    unknown flavor name."""
+    The compiler avoids constructs the flavor lacks where it has another way
+    to say the same thing (a flavor without lookaround keeps every meld
+    count in the automaton; one without backreferences gets them expanded).
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` for what the
+    flavor cannot say, KeyError for an unknown flavor name."""
+    flavor = _flavor(flavor)
     options = options or Options()
-    if isinstance(flavor, str):
-        flavor = get(flavor)
-    ctx = wild_context(rules, options, flavor) if rules.has_wilds else None
-    ctx = ctx or new_context(rules, options, flavor)
-    from .compiler.wild.wild_tiles import WildUnsupported
-
+    caps = flavor.capabilities
     try:
-        pattern = build_pattern(ctx)
-    except WildUnsupported as e:
-        raise unsupported(flavor or get("pcre"), f"'{e.construct}'", e.reason, e.span) from None
-    return run_ir_passes(pattern, options, ctx.caps, None if ctx.caps.backrefs else _expand)
-
-
-#: Why each flavor that cannot score cannot (``compile --score``).
-NO_SCORING = {
-    "python": "Python re has no way back to the start of the hand after the melds "
-    "(no non-atomic lookahead, no lookbehind of any length), so the pattern cannot "
-    "make the engine try the next split when another ranks higher, and it refuses "
-    "a backreference before its group (meld counts in flag groups)",
-    "java": "java.util.regex refuses a backreference before its group, so meld counts "
-    "cannot be kept in flag groups, and its lookbehind has a bounded length",
-    "ruby": "Onigmo refuses a backreference before its group, so meld counts cannot be "
-    "kept in flag groups, and its lookbehind has a fixed length",
-    "js": "a JavaScript group inside a repetition is reset on every repetition, and a "
-    "backreference to an unset group matches the empty string, so the melds' counts "
-    "cannot be kept in flag groups",
-    "re2": "RE2 has no lookaround and no backreferences: it cannot read flag groups or "
-    "make the engine try another split",
-}
-
-
-#: The longest scoring pattern each flavor's engine compiles, where that is
-#: a concern (measured, PCRE2 10.42 and 10.47 with LINK_SIZE 2: scoring
-#: patterns of 50,172 characters compile, 54,677 are "too large").
-MAX_SCORING_LENGTH = {"pcre": 52_000}
+        pattern = win_pattern(rules, options, caps, flavor.name)
+    except Unsupported as e:
+        raise unsupported(flavor, e.named, e.reason, e.span, e.help) from None
+    return optimize(pattern, options, caps)
 
 
 def compile_scoring(
     rules: RuleSet, options: Options | None = None, flavor: Flavor | str = "pcre"
 ) -> ir.Pattern:
-    """Compile a rule set's scoring pattern to IR (RuleSet -> Pattern): a win
-    check whose named groups mark the scoring elements of a highest-ranked
-    split (see :mod:`mahjong_regex.compiler.scoring.score_pattern`).
+    """Compile a rule set's scoring pattern to IR for ``flavor``
+    (RuleSet -> Pattern): a win check whose named groups mark the scoring
+    elements of a highest-ranked split (see
+    :mod:`mahjong_regex.compiler.scoring.score_pattern`).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
     rule set declares no scoring elements or the flavor cannot score (the
     message names the flavor and the ``score`` statement), KeyError for an
     unknown flavor name."""
-    from .compiler.scoring.score_pattern import ScoringUnsupported, build_scoring
-
+    flavor = _flavor(flavor)
     options = options or Options()
-    if isinstance(flavor, str):
-        flavor = get(flavor)
     if not rules.scoring:
         raise unsupported(
             flavor,
             "--score",
             f"rule set {rules.name!r} declares no scoring elements ('score' statements)",
         )
-    first = rules.scoring[0]
-    if flavor.rewind is None or flavor.captures != "persistent":
-        reason = NO_SCORING.get(flavor.name, "the flavor cannot score")
+    if flavor.scoring is not None:
+        first = rules.scoring[0]
+        scoring = [f.name for f in FLAVORS.values() if f.scoring is None]
         raise unsupported(
             flavor,
             f"'score' (the scoring elements, from line {first.span.line})",
-            reason,
+            flavor.scoring,
             first.span,
-            help="the flavors that score are pcre, regex and dotnet",
+            help=f"the flavors that score are {_and(scoring)}",
         )
-    ctx = new_context(rules, options, flavor)
     try:
-        pattern = build_scoring(ctx)
-    except ScoringUnsupported as e:
-        raise unsupported(flavor, f"'{e.construct}'", e.reason, e.span, e.help) from None
-    pattern = run_ir_passes(pattern, options, ctx.caps, None)
-    most = MAX_SCORING_LENGTH.get(flavor.name)
-    if most is not None:
-        size = len(render(pattern, flavor).text)
-        if size > most:
-            raise unsupported(
-                flavor,
-                f"'score' (the scoring elements, from line {first.span.line})",
-                f"the scoring pattern would be {size:,} characters, more than {flavor.engine} "
-                f"compiles with its default limits (about {most:,})",
-                first.span,
-                help="regex and dotnet compile it; or leave fewer passes off",
-            )
-    return pattern
-
-
-def wild_context(rules: RuleSet, options: Options, flavor: Flavor | None):
-    """The compilation context of a rule set with wild tiles: the rule set as
-    the compiler writes it (:mod:`mahjong_regex.compiler.wild.wildplan`).
-
-    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` for what the
-    flavor cannot say."""
-    from .compiler.wild.wildplan import plan_wilds
-    from .compiler.wild.wild_tiles import WildUnsupported
-
-    target = flavor or get("pcre")
-    try:
-        planned, plans = plan_wilds(rules)
-    except WildUnsupported as e:
-        raise unsupported(target, f"'{e.construct}'", e.reason, e.span) from None
-    ctx = new_context(planned, options, flavor)
-    ctx.shape_wilds = plans
-    for extra in plans.values():
-        for t, n in extra.caps.items():
-            ctx.wild_caps[t] = max(ctx.wild_caps.get(t, 0), n)
-    many = [w for w, dom in ctx.wild.static.items() if len(dom) > 1]
-    if ctx.wild_caps and len(many) > 1:
-        # Each held wild tile may stand for any of its kinds, and a copy limit
-        # that counts stand-ins keeps readings apart that the melds alone
-        # would merge: a losing hand is tried in about (kinds)^(wild tiles)
-        # readings per split (Guangdong's four flowers: 34^4, past PCRE2's
-        # match limit, seconds in regex and .NET).
-        kinds = max(len(ctx.wild.static[w]) for w in many)
-        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
-        raise unsupported(
-            target,
-            f"'{c.text}' on the tiles {len(many)} different wild tiles stand for",
-            f"a losing hand holding them all is read in about {kinds}^{len(many)} ways, "
-            "so backtracking is not bounded (PCRE2 stops at its match limit); "
-            "the reference evaluator decides these hands",
-            c.span,
-            help="no flavor can say it; decide hands with: "
-            f"mahjong-regex match {ctx.rules.name} HAND",
-        )
-    if ctx.wild_caps and not ctx.caps.dupnames:
-        c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
-        raise unsupported(
-            target,
-            f"'{c.text}' on the tiles wild tiles stand for",
-            "a copy limit counts each stand-in in groups set in many places: pcre, regex "
-            "and dotnet can say it",
-            c.span,
-        )
-    return ctx
-
-
-def _expand(pattern: ir.Pattern) -> ir.Pattern:
-    # A flavor without backreferences has no subroutine calls either; past
-    # the size limit lowering refuses the pattern, so it is left as it is.
-    if inlined_size(pattern) <= MAX_INLINED_NODES:
-        return expand_backrefs(pattern)
-    return pattern
+        pattern = scoring_pattern(rules, options, flavor.capabilities, flavor.name)
+    except Unsupported as e:
+        raise unsupported(flavor, e.named, e.reason, e.span, e.help) from None
+    return optimize(pattern, options, flavor.capabilities)
 
 
 @dataclass(frozen=True)
@@ -227,10 +142,11 @@ class Output:
     """A pattern printed for a flavor.
 
     ``text``: the pattern, one line; ``groups``: (name, what it captures)
-    for every capture, in order; ``unchecked``: labels of the constraints the
-    flavor could not check and that were left out on request; ``refusal``:
-    the error a render that may not leave them out raises (None when
-    nothing was left out)."""
+    for every capture, in order; ``reports``: (group name, scoring element,
+    count) for every group of a scoring pattern that marks an element;
+    ``unchecked``: labels of the constraints the flavor could not check and
+    that were left out on request; ``refusal``: the error a render that may
+    not leave them out raises (None when nothing was left out)."""
 
     text: str
     flavor: Flavor
@@ -239,6 +155,7 @@ class Output:
     refusal: UnsupportedError | None = None
     lowered: ir.Pattern = field(default=None, repr=False, compare=False)
     printer: Printer = field(default=None, repr=False, compare=False)
+    reports: tuple[tuple[str, str, int], ...] = ()
 
     def outline(self) -> str:
         """The same pattern, one part per line, labelled with DSL lines
@@ -246,15 +163,28 @@ class Output:
         return OutlinePrinter(self.printer).pattern(self.lowered)
 
 
-def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> Output:
-    """Lower and print a pattern in a flavor (Pattern -> :class:`Output`).
+def render(
+    pattern: ir.Pattern, flavor: Flavor | str | None = None, allow_unchecked: bool = False
+) -> Output:
+    """Lower and print a pattern in the flavor it was compiled for
+    (Pattern -> :class:`Output`); ``flavor``, when given, must be that one
+    (a pattern built by hand, with no flavor, prints in any).
 
-    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
-    flavor cannot express something the pattern needs (unless
-    ``allow_unchecked`` lets a constraint be left out and listed), KeyError
-    for an unknown flavor name."""
-    if isinstance(flavor, str):
-        flavor = get(flavor)
+    Raises :class:`FlavorMismatch` for another flavor,
+    :class:`~mahjong_regex.diagnostics.UnsupportedError` when the flavor
+    cannot express something the pattern needs (unless ``allow_unchecked``
+    lets a constraint be left out and listed), KeyError for an unknown
+    flavor name."""
+    if flavor is None:
+        if not pattern.flavor:
+            raise FlavorMismatch("this pattern was compiled for no flavor: name one to print it")
+        flavor = pattern.flavor
+    flavor = _flavor(flavor)
+    if pattern.flavor and pattern.flavor != flavor.name:
+        raise FlavorMismatch(
+            f"a pattern compiled for {pattern.flavor} cannot be printed as {flavor.name}: "
+            f"compile the rules for {flavor.name} (compile_for(rules, {flavor.name!r}))"
+        )
     lowered = lower(pattern, flavor)
     if lowered.refusal is not None and not allow_unchecked:
         raise lowered.refusal
@@ -268,18 +198,65 @@ def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = Fa
             f"compiles with its default memory budget (about {flavor.max_length:,})",
             None,
         )
-    groups = tuple((c.name, c.describes) for c in ir.captures(lowered.pattern))
+    captures = ir.captures(lowered.pattern)
+    groups = tuple((c.name, c.describes) for c in captures)
+    reports = tuple((c.name, c.element, c.count) for c in captures if c.element)
     return Output(
-        text, flavor, groups, lowered.unchecked, lowered.refusal, lowered.pattern, printer
+        text,
+        flavor,
+        groups,
+        lowered.unchecked,
+        lowered.refusal,
+        lowered.pattern,
+        printer,
+        reports,
     )
 
 
-def emit(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
+def compile_for(
+    rules: RuleSet,
+    flavor: Flavor | str = "pcre",
+    options: Options | None = None,
+    *,
+    score: bool = False,
+    allow_unchecked: bool = False,
+) -> Output:
+    """Compile ``rules`` for ``flavor`` and print the pattern: its win pattern,
+    or with ``score`` its scoring pattern (RuleSet -> :class:`Output`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` for what the
+    flavor cannot say (``allow_unchecked``: constraints it cannot check are
+    left out and listed in ``Output.unchecked`` instead), and for a scoring
+    pattern past what the flavor's engine compiles; KeyError for an unknown
+    flavor name."""
+    flavor = _flavor(flavor)
+    if not score:
+        return render(compile_rules(rules, options, flavor), flavor, allow_unchecked)
+    out = render(compile_scoring(rules, options, flavor), flavor, allow_unchecked)
+    most = flavor.max_scoring_length
+    if most is not None and len(out.text) > most:
+        first = rules.scoring[0]
+        raise unsupported(
+            flavor,
+            f"'score' (the scoring elements, from line {first.span.line})",
+            f"the scoring pattern would be {len(out.text):,} characters, more than "
+            f"{flavor.engine} compiles with its default limits (about {most:,})",
+            first.span,
+            help="regex and dotnet compile it; or leave fewer passes off",
+        )
+    return out
+
+
+def emit(
+    pattern: ir.Pattern, flavor: Flavor | str | None = None, allow_unchecked: bool = False
+) -> str:
     """The pattern text alone (see :func:`render`)."""
     return render(pattern, flavor, allow_unchecked).text
 
 
-def outline(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
+def outline(
+    pattern: ir.Pattern, flavor: Flavor | str | None = None, allow_unchecked: bool = False
+) -> str:
     """The outline of the pattern :func:`emit` prints (see :meth:`Output.outline`)."""
     return render(pattern, flavor, allow_unchecked).outline()
 
@@ -290,4 +267,4 @@ def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | Non
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
     flavor cannot express a construct the rule set needs, KeyError for an
     unknown flavor."""
-    return emit(compile_rules(rules, options, flavor), flavor)
+    return compile_for(rules, flavor, options).text

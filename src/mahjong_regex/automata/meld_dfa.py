@@ -12,9 +12,8 @@ meld-count constraint is checked on the one split the body matched.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
 
+from ..ruleset.fillings import accepted, vectors_summing
 from ..ruleset.model import Shape
 
 
@@ -38,44 +37,6 @@ class MeldAutomaton:
     def size(self) -> int:
         """Number of live states."""
         return len(self.transitions)
-
-
-def slots_admit(counts: tuple[int, ...], letters: tuple[str, ...], shape: Shape) -> bool:
-    """Can melds with ``counts`` (one int per letter) fill the shape's slots?
-
-    Uses Hall's condition for the transportation problem: the totals agree,
-    and every set of kinds needs no more melds than the slots that accept any
-    of them can hold."""
-    if sum(counts) != shape.size:
-        return False
-    used = [i for i, n in enumerate(counts) if n]
-    for r in range(1, len(used) + 1):
-        for subset in combinations(used, r):
-            names = {letters[i] for i in subset}
-            room = sum(c for c, kinds in shape.slots if names & set(kinds))
-            if sum(counts[i] for i in subset) > room:
-                return False
-    return True
-
-
-@lru_cache(maxsize=256)
-def filling(shape: Shape) -> tuple[tuple[int, ...], ...]:
-    """The kind-count vectors (one int per letter of ``shape.kinds``) that
-    fill the shape's slots, in a fixed order (computed once per shape)."""
-    letters = shape.kinds
-    return tuple(
-        v for v in vectors_summing(len(letters), shape.size) if slots_admit(v, letters, shape)
-    )
-
-
-def accepted(shape: Shape, constraints) -> frozenset[tuple[int, ...]]:
-    """The kind-count vectors (one int per letter of ``shape.kinds``) that
-    fill the shape and satisfy the meld-count ``constraints``."""
-    letters = shape.kinds
-    meld_cs = [c for c in constraints if c.is_meld_level]
-    return frozenset(
-        v for v in filling(shape) if all(c.holds_on_melds(dict(zip(letters, v))) for c in meld_cs)
-    )
 
 
 def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAutomaton:
@@ -124,18 +85,3 @@ def build(shape: Shape, constraints, accept: frozenset | None = None) -> MeldAut
     )
     accepting = frozenset(ids[c] for c in order if by_class[c][0])
     return MeldAutomaton(letters, transitions, accepting)
-
-
-def vectors_summing(k: int, total: int):
-    """All k-tuples of non-negative ints with sum exactly ``total``, in a
-    fixed order (a generator)."""
-    if k == 0:
-        if total == 0:
-            yield ()
-        return
-    if k == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in vectors_summing(k - 1, total - first):
-            yield (first,) + rest

@@ -1,9 +1,11 @@
-"""The one context object of a compilation: what every stage and strategy
-of :mod:`mahjong_regex.compiler` and :mod:`mahjong_regex.passes` reads and
-adds to.
+"""The one context object of a compilation: what every part of
+:mod:`mahjong_regex.compiler` reads and adds to.
 
-- ``rules``, ``options`` and ``caps`` (the target flavor's
-  :class:`~mahjong_regex.flavors.table.Capabilities`) are read only;
+- ``rules``, ``options``, ``caps`` (the target flavor's
+  :class:`~mahjong_regex.compiler.capabilities.Capabilities`), ``flavor``
+  (its name) and ``wild`` (the wild-tile plan, worked out before the
+  compilation starts: :mod:`mahjong_regex.compiler.wild.wild_setup`) are
+  read only;
 - :class:`Names` hands out group names (captures and definitions share one
   namespace, since both are named groups);
 - :class:`Definitions` keeps the definitions a pattern calls, each built
@@ -19,9 +21,9 @@ import re
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..flavors.table import Capabilities, Flavor
-from .registry import Options
 from ..ruleset.model import Alphabet, RuleSet
+from .capabilities import Capabilities
+from .registry import Options
 
 
 def ident(name: str, fallback: str) -> str:
@@ -36,6 +38,7 @@ class Names:
     def __init__(self) -> None:
         self.taken: set[str] = set()
         self.count = 0
+        self.by_key: dict[tuple, str] = {}
 
     def fresh(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``, … -- the first name not taken."""
@@ -54,6 +57,14 @@ class Names:
             if name not in self.taken:
                 self.taken.add(name)
                 return name
+
+    def keyed(self, key: tuple, prefix: str) -> str:
+        """The capture name that stands for ``key`` (a group whose meaning is
+        fixed, read in several places): the name :meth:`capture` gave the
+        first time it was asked for.  Every ask takes a number, so the names
+        given later do not depend on whether ``key`` was asked for before."""
+        name = self.capture(prefix)
+        return self.by_key.setdefault(key, name)
 
 
 class Definitions:
@@ -91,24 +102,18 @@ class Definitions:
 @dataclass
 class Context:
     """Everything one compilation shares (see the module docstring).
-    ``kind_ids`` maps each meld kind to the group name reserved for it."""
+    ``kind_ids`` maps each meld kind to the group name reserved for it;
+    ``wild`` is the :class:`~mahjong_regex.compiler.wild.wild_setup.WildPlan`
+    of a rule set with wild tiles (None without)."""
 
     rules: RuleSet
     options: Options
     caps: Capabilities
+    flavor: str = ""
     names: Names = field(default_factory=Names)
     definitions: Definitions = field(default_factory=Definitions)
     kind_ids: dict[str, str] = field(default_factory=dict)
-    #: Wild tiles (a :class:`~mahjong_regex.compiler.wild.wild_tiles.WildTable`), the
-    #: flag group of each turned tile, the copy-limit counters per tile.
     wild: object = None
-    names_of_turned: dict[int, str] = field(default_factory=dict)
-    counters_of: dict[int, list[str]] = field(default_factory=dict)
-    wild_caps: dict[int, int] = field(default_factory=dict)
-    #: The held-copies flags per tile: {tile: {m: group set when at least m
-    #: copies are held}} (see :mod:`~mahjong_regex.compiler.wild.wildchecks`).
-    held_of: dict[int, dict[int, str]] = field(default_factory=dict)
-    shape_wilds: dict = field(default_factory=dict)
 
     @property
     def alphabet(self) -> Alphabet:
@@ -117,21 +122,17 @@ class Context:
 
 
 def new_context(
-    rules: RuleSet, options: Options | None = None, flavor: Flavor | None = None
+    rules: RuleSet,
+    options: Options | None = None,
+    caps: Capabilities | None = None,
+    flavor: str = "",
 ) -> Context:
     """A fresh context for compiling ``rules`` with ``options`` (default: every
-    pass) for ``flavor`` (a :class:`~mahjong_regex.flavors.table.Flavor`;
-    None: no flavor in particular, see
-    :class:`~mahjong_regex.flavors.table.Capabilities`)."""
-    caps = flavor.capabilities if flavor is not None else Capabilities()
-    ctx = Context(rules, options or Options(), caps)
+    pass) for a flavor with capabilities ``caps`` (default: no flavor in
+    particular), called ``flavor``; each
+    meld kind gets its group name.  The wild-tile plan, where there is one,
+    is set by :func:`mahjong_regex.compiler.wild.wild_setup.wild_context`."""
+    ctx = Context(rules, options or Options(), caps or Capabilities(), flavor)
     for i, k in enumerate(rules.kinds):
         ctx.kind_ids[k] = ctx.names.fresh(ident(k, f"k{i}"))
-    if rules.has_wilds:
-        from .wild.wild_tiles import wild_table
-
-        ctx.wild = wild_table(rules)
-        ctx.names.taken.update({"ind", "wn", "nw"})
-        for t in ctx.wild.turned:
-            ctx.names_of_turned[t] = ctx.names.fresh(f"i{t}")
     return ctx

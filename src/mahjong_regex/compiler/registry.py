@@ -1,10 +1,12 @@
-"""The registry of optimization passes: each pass's name, what it needs,
-where it acts, and one line on what it does, in the order they run.
+"""The registry of optimization passes: each pass's name, the stage it acts
+in, the module that holds it and what it needs, in the order they run (what
+it does is its module's ``SUMMARY``: ``mahjong-regex passes`` prints them).
 
-A pass is one module of :mod:`mahjong_regex.passes` named after it.  Most
-passes are choices the compiler makes while it builds the IR (the stage
-they act in is named by ``acts``); the last two rewrite the finished IR
-(``acts == "ir"``) and run in registry order through :func:`run_ir_passes`.
+A pass is one module named after it.  Most passes are choices the compiler
+makes while it builds the IR, in the room of :mod:`mahjong_regex.compiler`
+that builds what they act on; the last two (``acts == "ir"``) rewrite the
+finished IR in :mod:`mahjong_regex.optimize`.  The registry is data only: it
+imports no pass.
 
 :class:`Options` says which passes are on.  A pass whose needs are not on is
 switched off with them: ``Options.without("fixed_width")`` also switches off
@@ -14,7 +16,6 @@ switched off with them: ``Options.without("fixed_width")`` also switches off
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 
 #: The compiler's stages, in the order they run (``Pass.acts``).
 STAGES = ("plan", "tiles", "constraints", "melds", "shapes", "layout", "ir")
@@ -24,10 +25,10 @@ STAGES = ("plan", "tiles", "constraints", "melds", "shapes", "layout", "ir")
 class Pass:
     """One registered pass.
 
-    ``acts`` is the stage it acts in (one of :data:`STAGES`); ``needs`` the
-    passes it needs, as written in the table: ``"a, b|c"`` needs ``a`` and
-    one of ``b`` or ``c`` (``""``: nothing).  What it does is the ``SUMMARY``
-    of its module, :mod:`mahjong_regex.passes.<name>`."""
+    ``acts`` is the stage it acts in (one of :data:`STAGES`); ``module`` its
+    module, below ``mahjong_regex`` (``"compiler.tiles.fixed_width"``);
+    ``needs`` the passes it needs, as written in the table: ``"a, b|c"``
+    needs ``a`` and one of ``b`` or ``c`` (``""``: nothing)."""
 
     name: str
     acts: str
@@ -39,11 +40,6 @@ class Pass:
         """The needs as requirements, each a tuple of pass names of which at
         least one must be on."""
         return tuple(tuple(alt.split("|")) for alt in self.needs_text.split(", ") if alt)
-
-    @property
-    def summary(self) -> str:
-        """One line on what the pass does (its module's ``SUMMARY``)."""
-        return import_module(f"mahjong_regex.{self.module}").SUMMARY
 
 
 #: Every pass, in run order: name, the stage it acts in, what it needs.
@@ -62,7 +58,7 @@ REGISTRY: tuple[Pass, ...] = (
     Pass("hoist_states", "melds", "compiler.melds.hoist_states"),
     Pass("counter_loop", "shapes", "compiler.melds.counter_loop"),
     Pass("slot_flags", "shapes", "compiler.melds.slot_flags"),
-    Pass("split_counts", "layout", "compiler.shapes.split_counts", "counter_loop|slot_flags"),
+    Pass("split_counts", "layout", "compiler.melds.split_counts", "counter_loop|slot_flags"),
     Pass("body_first", "layout", "compiler.shapes.body_first"),
     Pass("suit_backrefs", "ir", "optimize.suit_backrefs"),
     Pass("factor_literals", "ir", "optimize.factor_literals"),
@@ -118,32 +114,3 @@ class Options:
         they need them (sorted in run order)."""
         kept = _closed(frozenset(PASSES) - set(names))
         return [p for p in PASSES if p not in kept and p not in names]
-
-
-def run_ir_passes(pattern, options: Options, caps, lower=None):
-    """Run the IR rewrites switched on in ``options``, in registry order:
-    ``suit_backrefs`` (where the flavor's capabilities ``caps`` include
-    backreferences), then ``factor_literals``.  ``lower``, when given, runs
-    between them: the pipeline expands backreferences there for a flavor
-    without them, so that ``factor_literals`` factors the expansion too.
-    Pattern -> Pattern."""
-    from ..optimize.factor_literals import factor_literals
-    from ..optimize.suit_backrefs import suit_backrefs
-
-    if options.on("suit_backrefs") and caps.backrefs:
-        pattern = suit_backrefs(pattern)
-    if lower is not None:
-        pattern = lower(pattern)
-    if options.on("factor_literals"):
-        pattern = factor_literals(pattern)
-    return pattern
-
-
-def passes_table() -> str:
-    """The pass registry as a Markdown table, in run order: pass, stage it
-    acts in, what it needs, what it does (the README shows the same)."""
-    rows = ["| pass | acts in | needs | does |", "|---|---|---|---|"]
-    for p in REGISTRY:
-        needs = (p.needs_text or "-").replace("|", " or ")
-        rows.append(f"| `{p.name}` | {p.acts} | {needs} | {p.summary} |")
-    return "\n".join(rows) + "\n"

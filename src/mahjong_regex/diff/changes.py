@@ -28,38 +28,11 @@ Every change cites the DSL line on each side that has it (``line N: text``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from ..ruleset.model import Constraint, RuleSet, Shape, Tile, TileClass
-from .places import Place, Places
-
-
-@dataclass(frozen=True)
-class RuleChange:
-    """One change of meaning between two rule sets.
-
-    ``what`` is ``tiles``, ``wild tiles``, ``indicator``, ``meld kind``,
-    ``hand shape``, ``constraint`` or ``scoring element``;
-    ``how`` is ``added``, ``removed`` or ``changed``; ``old``/``new`` the
-    :class:`Place` on each side (None on the side that lacks it); ``scope``
-    names the hand shape a constraint belongs to ("" for the win condition);
-    ``note`` says more (the tiles concerned).  ``old_item``/``new_item`` are
-    the model objects (Tile tuple, Wild, TileClass, MeldKind, Shape,
-    Constraint) the hand search aims at."""
-
-    what: str
-    how: str
-    old: Place | None
-    new: Place | None
-    scope: str = ""
-    note: str = ""
-    old_item: object = field(default=None, compare=False, repr=False)
-    new_item: object = field(default=None, compare=False, repr=False)
-
-    def title(self) -> str:
-        """``changed constraint (in hand shape X)``: the change in a few words."""
-        where = f" (in hand shape {self.scope})" if self.scope else ""
-        return f"{self.how} {self.what}{where}" + (f": {self.note}" if self.note else "")
+from .places import Places
+from .rule_change import RuleChange
+from .score_changes import scoring_changes
 
 
 def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
@@ -71,14 +44,7 @@ def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
     changes = pairing.tile_changes() + pairing.wild_changes() + pairing.indicator_changes()
     changes += pairing.kind_changes()
     changes += pairing.shape_changes()
-    from .score_changes import scoring_changes
-
     return changes + scoring_changes(old, new, pairing.places, pairing.kid)
-
-
-def tile_key(t: Tile) -> str:
-    """The tile's identity, or its name when it has none."""
-    return t.identity or t.name
 
 
 class _Pairing:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..ruleset.model import RuleSet
-from .changes import RuleChange, rule_changes
+from .changes import rule_changes
+from .rule_change import RuleChange
 from .search import Found, search
 from .sides import Side
 

@@ -14,7 +14,7 @@ import difflib
 
 from ..diagnostics import UnsupportedError
 from ..outputs.textconv import textconv
-from ..pipeline import compile_rules, render
+from ..pipeline import compile_for
 from .sides import Side
 
 
@@ -26,7 +26,7 @@ def outline(side: Side, flavor: str) -> str:
     if side.rules is None:
         return textconv(side.pattern)
     try:
-        out = render(compile_rules(side.rules, flavor=flavor), flavor, allow_unchecked=True)
+        out = compile_for(side.rules, flavor, allow_unchecked=True)
     except UnsupportedError as e:
         return f"# {e.message}\n"
     return "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked) + out.outline()

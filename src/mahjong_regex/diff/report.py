@@ -16,7 +16,7 @@ import json
 
 from ..diagnostics import shown
 from .compare import Diff
-from .changes import RuleChange
+from .rule_change import RuleChange
 from .search import Witness
 
 #: The two sections of hands that changed verdict: (key, title, old_wins).

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..ruleset.model import Constraint, RuleSet, ScoreElement
 from .places import Places
-from .changes import RuleChange
+from .rule_change import RuleChange
 
 
 def condition(c: Constraint | None, rules: RuleSet, kid: dict) -> tuple | None:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..hands.candidates import Mutator, RuleHands, Tokens
-from .changes import RuleChange
+from .rule_change import RuleChange
 from .sides import Side
 
 #: Strings decided per batch.
@@ -150,7 +150,7 @@ class _Plan:
         for i, s in enumerate(sides):
             maker = next((m for m in makers if m.rules is s.rules), None)
             if maker is not None:
-                self.aims += maker.aims(changes, i)
+                self.aims += change_aims(maker, changes, i)
         self.patterns = any(s.rules is None for s in sides)
         self.winners: tuple[list[str], list[str]] = ([], [])
         self.splits: dict[str, tuple] = {}
@@ -294,3 +294,33 @@ def shrink(
             break
         kept = tries[keep]
     return _between(pairs, kept), target
+
+
+def change_aims(maker: RuleHands, changes: list[RuleChange], side: int) -> list[Callable[[], str]]:
+    """Hand makers of ``maker`` (a side's rule set) aimed at each change
+    this side (0 old, 1 new) has."""
+    out: list[Callable[[], str]] = []
+    for ch in changes:
+        item = (ch.old_item, ch.new_item)[side]
+        if not item:
+            continue
+        if ch.what == "constraint":
+            out += maker.constraint_aims(item)
+        elif ch.what == "meld kind":
+            out.append(maker.counted(frozenset({item.name}), None))
+            counts = [c for c in maker.meld_counts(None) if item.name in c.kinds]
+            out += [maker.counted(c.kinds, c.value) for c in counts]
+        elif ch.what == "hand shape":
+            other = (ch.new_item, ch.old_item)[side]
+            extra = frozenset(item.kinds) - frozenset(other.kinds if other else ())
+            out += [lambda s=item: maker.fill(s), lambda s=item: maker.winning(s)]
+            out += [
+                maker.counted(c.kinds, c.value, item, extra & c.kinds)
+                for c in maker.meld_counts(item)
+            ]
+        elif ch.what == "tiles":
+            names = {t.name for t in item}
+            out.append(maker.kept(lambda m, n=names: any(t in n for t in m)))
+        elif ch.what in ("wild tiles", "indicator"):
+            out.append(maker.boundary)  # hands with wild tiles, see near_boundary
+    return out

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from .. import ir
 from ..diagnostics import UnsupportedError
 from ..optimize.expand_backrefs import NotFinite, expand_backrefs
-from .inline import MAX_INLINED_NODES, inline_calls, inline_single_use, inlined_size
+from ..optimize.inline_calls import MAX_INLINED_NODES, inline_calls, inlined_size
+from .inline import inline_single_use
 from .table import Flavor, unsupported
 
 
@@ -98,7 +99,7 @@ def inline_shared(pattern: ir.Pattern) -> ir.Pattern:
         return n
 
     kept = tuple((n, d) for n, d in pattern.definitions if n not in holds)
-    return ir.map_pattern(ir.Pattern(pattern.body, kept), fn)
+    return ir.map_pattern(replace(pattern, definitions=kept), fn)
 
 
 def emulate_atomic(pattern: ir.Pattern) -> ir.Pattern:

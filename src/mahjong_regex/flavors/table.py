@@ -11,27 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..compiler.capabilities import Capabilities
 from ..diagnostics import UnsupportedError
-
-
-@dataclass(frozen=True)
-class Capabilities:
-    """What the compiler may rely on in a flavor (a view of a
-    :class:`Flavor` row): ``lookaround``, ``backrefs``, ``calls``
-    (subroutine calls; else definitions are inlined), ``captures``, how
-    capture groups behave, ``lookbehind``, ``dupnames``, ``atomic`` and
-    ``rewind``, ``balancing`` (see :class:`Flavor`).  The defaults describe no
-    flavor in particular: every feature, plain groups."""
-
-    lookaround: bool = True
-    backrefs: bool = True
-    calls: bool = True
-    captures: str = "plain"
-    lookbehind: bool = False
-    dupnames: bool = False
-    atomic: bool = True
-    rewind: str | None = None
-    balancing: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +59,14 @@ class Flavor:
     - ``balancing``: .NET's balancing groups, ``(?<-name>)`` takes a capture
       off a group's stack (a scoring pattern compares two totals so, with
       no bound; elsewhere as lengths, within the hand);
-    - ``engine``: the engine the tests run it in."""
+    - ``engine``: the engine the tests run it in;
+    - ``languages``: the host languages whose ``--format code`` snippet
+      uses this flavor (``compile --lang L``);
+    - ``scoring``: None where the flavor scores, else why it cannot (the
+      reason ``compile --score`` gives); ``score_languages``: the host
+      languages of its scoring code; ``max_scoring_length``: the longest
+      scoring pattern its engine compiles with default limits (measured),
+      None when that is not a concern."""
 
     name: str
     engine: str
@@ -103,6 +91,10 @@ class Flavor:
     dupnames: str | None = None
     rewind: str | None = None
     balancing: bool = False
+    languages: tuple[str, ...] = ()
+    scoring: str | None = None
+    score_languages: tuple[str, ...] = ()
+    max_scoring_length: int | None = None
 
     @property
     def capabilities(self) -> Capabilities:
@@ -131,6 +123,11 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="(?J)",
             rewind="napla",
+            languages=("php",),
+            score_languages=("php",),
+            # PCRE2 10.42 and 10.47 with LINK_SIZE 2: scoring patterns of
+            # 50,172 characters compile, 54,677 are "too large".
+            max_scoring_length=52_000,
         ),
         Flavor(
             "regex",
@@ -142,6 +139,7 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="",
             rewind="behind",
+            score_languages=("python",),
         ),
         Flavor(
             "python",
@@ -150,6 +148,11 @@ FLAVORS: dict[str, Flavor] = {
             group="(?P<{name}>{body})",
             backref="(?P={name})",
             atomic=False,  # re has them only from Python 3.11
+            languages=("python",),
+            scoring="Python re has no way back to the start of the hand after the melds "
+            "(no non-atomic lookahead, no lookbehind of any length), so the pattern cannot "
+            "make the engine try the next split when another ranks higher, and it refuses "
+            "a backreference before its group (meld counts in flag groups)",
         ),
         Flavor(
             "js",
@@ -162,8 +165,19 @@ FLAVORS: dict[str, Flavor] = {
             flags="u",
             captures="empty_unset",
             lookbehind=True,
+            languages=("js", "ts"),
+            scoring="a JavaScript group inside a repetition is reset on every repetition, and a "
+            "backreference to an unset group matches the empty string, so the melds' counts "
+            "cannot be kept in flag groups",
         ),
-        Flavor("java", engine="java.util.regex", names="alnum"),
+        Flavor(
+            "java",
+            engine="java.util.regex",
+            names="alnum",
+            languages=("java",),
+            scoring="java.util.regex refuses a backreference before its group, so meld counts "
+            "cannot be kept in flag groups, and its lookbehind has a bounded length",
+        ),
         Flavor(
             "dotnet",
             engine=".NET System.Text.RegularExpressions",
@@ -172,12 +186,17 @@ FLAVORS: dict[str, Flavor] = {
             dupnames="",
             rewind="behind",
             balancing=True,
+            languages=("csharp",),
+            score_languages=("csharp",),
         ),
         Flavor(
             "ruby",
             engine="Onigmo (Ruby)",
             call="\\g<{name}>",
             define="zero",
+            languages=("ruby",),
+            scoring="Onigmo refuses a backreference before its group, so meld counts cannot be "
+            "kept in flag groups, and its lookbehind has a fixed length",
         ),
         Flavor(
             "re2",
@@ -190,9 +209,31 @@ FLAVORS: dict[str, Flavor] = {
             # alternation compiles, a 320,000-character one does not.
             max_length=150_000,
             never=r"[^\x00-\x{10FFFF}]",  # no lookaround for (?!)
+            languages=("go", "rust"),
+            scoring="RE2 has no lookaround and no backreferences: it cannot read flag groups or "
+            "make the engine try another split",
         ),
     )
 }
+
+
+def language_flavor(lang: str, scoring: bool = False) -> str:
+    """The flavor whose text the ``lang`` snippet uses (its scoring code's,
+    with ``scoring``): str.  Raises KeyError naming the known languages."""
+    found = languages(scoring)
+    if lang not in found:
+        raise KeyError(f"unknown language {lang!r}; languages are {', '.join(found)}")
+    return found[lang]
+
+
+def languages(scoring: bool = False) -> dict[str, str]:
+    """{host language: the flavor its snippet uses} (or its scoring code's,
+    with ``scoring``), in flavor order."""
+    return {
+        lang: f.name
+        for f in FLAVORS.values()
+        for lang in (f.score_languages if scoring else f.languages)
+    }
 
 
 def unsupported(

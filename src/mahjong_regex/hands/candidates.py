@@ -6,7 +6,8 @@ Three sources, all seeded (the same seed gives the same hands):
   rule set, the recipe of :mod:`mahjong_regex.hands.samples`;
 - :meth:`RuleHands.winning`: hands built to win a shape, tile constraints
   and all (:mod:`.winning`);
-- :meth:`RuleHands.aims`: hands aimed at one rule change: a shape filled so
+- :meth:`RuleHands.constraint_aims`, :meth:`RuleHands.counted`,
+  :meth:`RuleHands.kept` (``diff`` aims them at each rule change): a shape filled so
   that a meld count sits just below, at or above its bound, the tiles kept
   inside or outside a class, within a few suits, or many copies of one tile;
 - :class:`Mutator`: small changes of a winning hand (the recipe's meld and
@@ -20,9 +21,14 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .samples import RandomChooser, change_meld, change_tile, meld_instances, near_boundary
 from ..ruleset.model import Constraint, RuleSet, Shape
-from ..diff.changes import RuleChange
+from .samples import (
+    RandomChooser,
+    change_meld,
+    change_tile,
+    meld_instances,
+    near_boundary,
+)
 from .winning import WinningHands
 
 #: Strings put around a winning hand, for a side that is a pattern.
@@ -136,34 +142,6 @@ class RuleHands:
         return self.turned("".join(hand))
 
     # ---- hands aimed at a change --------------------------------------------------
-
-    def aims(self, changes: list[RuleChange], side: int) -> list[Callable[[], str]]:
-        """Hand makers aimed at each change this side (0 old, 1 new) has."""
-        out: list[Callable[[], str]] = []
-        for ch in changes:
-            item = (ch.old_item, ch.new_item)[side]
-            if not item:
-                continue
-            if ch.what == "constraint":
-                out += self.constraint_aims(item)
-            elif ch.what == "meld kind":
-                out.append(self.counted(frozenset({item.name}), None))
-                counts = [c for c in self.meld_counts(None) if item.name in c.kinds]
-                out += [self.counted(c.kinds, c.value) for c in counts]
-            elif ch.what == "hand shape":
-                other = (ch.new_item, ch.old_item)[side]
-                extra = frozenset(item.kinds) - frozenset(other.kinds if other else ())
-                out += [lambda s=item: self.fill(s), lambda s=item: self.winning(s)]
-                out += [
-                    self.counted(c.kinds, c.value, item, extra & c.kinds)
-                    for c in self.meld_counts(item)
-                ]
-            elif ch.what == "tiles":
-                names = {t.name for t in item}
-                out.append(self.kept(lambda m, n=names: any(t in n for t in m)))
-            elif ch.what in ("wild tiles", "indicator"):
-                out.append(self.boundary)  # hands with wild tiles, see near_boundary
-        return out
 
     def meld_counts(self, shape: Shape | None) -> list[Constraint]:
         """The meld-count constraints (parts of compounds too) that apply

@@ -23,8 +23,8 @@ import random
 from collections import Counter
 from typing import Protocol, Sequence, TypeVar
 
-from ..ruleset.model import RuleSet
 from ..reference.wild_tables import Table, resolve_table
+from ..ruleset.model import RuleSet
 
 T = TypeVar("T")
 

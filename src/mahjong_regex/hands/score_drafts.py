@@ -11,13 +11,9 @@ Every step raises :class:`Unbuildable` when the draft cannot be completed.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ..ruleset.model import Constraint, Shape
 from .samples import Chooser
-
-if TYPE_CHECKING:
-    from .score_samples import ScoreKit
 
 Inst = tuple[int, ...]
 
@@ -31,9 +27,10 @@ class Draft:
     tuple of meld kinds), the melds placed, the tiles allowed, the copies
     held and allowed, the classes every meld must hold, the quotas
     ([tiles, need]) and caps ((tiles, most)) on tiles, and the caps on meld
-    counts ((kinds, within, most))."""
+    counts ((kinds, within, most)).  ``kit`` is the rule set's
+    :class:`~.score_samples.ScoreKit`."""
 
-    def __init__(self, kit: ScoreKit, shape: Shape, choose: Chooser):
+    def __init__(self, kit, shape: Shape, choose: Chooser):
         self.kit, self.shape, self.choose = kit, shape, choose
         self.free = [kinds for count, kinds in shape.slots for _ in range(count)]
         self.melds: list[tuple[str, Inst]] = []
@@ -398,7 +395,7 @@ PLACING = {"across": 0, "chain": 0, "twins": 1, "meld_count": 2}
 
 
 def build(
-    kit: ScoreKit, choose: Chooser, shape: Shape, constraints, per: Constraint | None = None, pre=()
+    kit, choose: Chooser, shape: Shape, constraints, per: Constraint | None = None, pre=()
 ) -> Draft:
     """A draft of ``shape`` (a :class:`~mahjong_regex.ruleset.model.Shape`
     of ``kit.rules``) on which ``constraints`` (an iterable of

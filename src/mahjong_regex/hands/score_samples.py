@@ -44,12 +44,12 @@ from collections import Counter
 from functools import cached_property
 from typing import Iterable
 
-from ..ruleset.model import RuleSet, ScoreElement
 from ..reference.evaluator import Meld
+from ..reference.scorer import Scored, Scorer
+from ..ruleset.model import RuleSet, ScoreElement
 from .samples import Chooser, RandomChooser
 from .score_drafts import Inst, Unbuildable, build
 from .score_gadgets import Reading, find_gadgets
-from ..reference.scorer import Scored, Scorer
 
 #: How many drafts one hand may take before its plan gives up.
 ATTEMPTS = 40

@@ -30,7 +30,15 @@ from .nodes import (
     alt,
     seq,
 )
-from .traversal import captures, group_names, literal_texts, map_pattern, transform, trees, walk
+from .traversal import (
+    captures,
+    group_names,
+    literal_texts,
+    map_pattern,
+    transform,
+    trees,
+    walk,
+)
 
 __all__ = [
     "EMPTY",

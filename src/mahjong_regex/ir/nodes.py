@@ -123,6 +123,11 @@ class Capture(_OneChild, Node):
     #: One group kept in many places: set anywhere, read anywhere (a count of
     #: stand-ins); its name repeats, in flavors that allow it.
     shared: bool = field(default=False, compare=False)
+    #: In a scoring pattern, the scoring element the group marks ("" for
+    #: every other group) and, for a ``per`` element, which time it counts
+    #: (1, 2, …).
+    element: str = field(default="", compare=False)
+    count: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -228,10 +233,15 @@ class End(Node):
 class Pattern:
     """A whole pattern: ``body`` plus named ``definitions`` that ``Call``
     nodes refer to (in definition order).  A flavor with subroutine calls
-    prints definitions once; other flavors inline them."""
+    prints definitions once; other flavors inline them.
+
+    ``flavor`` is the name of the flavor the pattern was compiled for (the
+    compiler writes what that flavor's groups and features allow, so it is
+    printed for that flavor only); ``""`` for a pattern built by hand."""
 
     body: Node
     definitions: tuple[tuple[str, Node], ...] = ()
+    flavor: str = ""
 
 
 EMPTY = Seq(())

@@ -11,6 +11,7 @@ definition).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from .nodes import Capture, Lit, Node, Pattern, Seq
@@ -53,7 +54,7 @@ def map_pattern(
         (rename(name) if rename else name, transform(node, fn))
         for name, node in pattern.definitions
     )
-    return Pattern(body, defs)
+    return replace(pattern, body=body, definitions=defs)
 
 
 def trees(pattern: Pattern) -> Iterator[Node]:

@@ -4,10 +4,11 @@ backreferences replaced by that string."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 from .. import ir
-from ..flavors.inline import inline_calls
+from .inline_calls import inline_calls
 
 #: Most strings a capture may stand for before expansion is refused.
 EXPAND_LIMIT = 512
@@ -117,4 +118,4 @@ def expand_backrefs(pattern: ir.Pattern) -> ir.Pattern:
     left = [n for n in ir.walk(body) if isinstance(n, ir.Backref)]
     if left:  # a backreference outside the sequence of its capture
         raise NotFinite(left[0].name)
-    return ir.Pattern(body, ())
+    return replace(pattern, body=body, definitions=())

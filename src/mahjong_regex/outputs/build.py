@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
 from ..flavors.table import FLAVORS
-from ..pipeline import compile_rules, compile_scoring, render
+from ..pipeline import compile_for
 from ..ruleset.checker import load
 from .config import FORM_FOLDERS, BuildConfig, ConfigError, builtin_config, rules_error
 
@@ -69,7 +69,7 @@ def _score_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]
     """The scoring pattern of one rule set in one flavor, under ``folder``:
     its text and outline, or why the flavor refuses it."""
     try:
-        out = render(compile_scoring(rules, flavor=flavor), flavor)
+        out = compile_for(rules, flavor, score=True)
     except UnsupportedError as e:
         return {f"{folder}{flavor}.refused": e.render(rules.path, source) + "\n"}
     return {f"{folder}{flavor}.re": out.text + "\n", f"{folder}{flavor}.outline": out.outline()}
@@ -79,7 +79,7 @@ def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str
     """The files of one rule set in one flavor, under ``folder``."""
     path = rules.path
     try:
-        out = render(compile_rules(rules, flavor=flavor), flavor, allow_unchecked=True)
+        out = compile_for(rules, flavor, allow_unchecked=True)
     except UnsupportedError as e:  # not even with constraints left out
         return {f"{folder}{flavor}.refused": e.render(path, source) + "\n"}
     if out.refusal is None:

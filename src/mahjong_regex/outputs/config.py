@@ -32,10 +32,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..diagnostics import MeldError, located
+from ..diagnostics import MeldError, Span, located
 from ..flavors.table import FLAVORS
 from ..rules import BUILTINS, builtin_source
-from ..syntax.tree import Span
 
 try:
     import tomllib

@@ -13,17 +13,11 @@ from __future__ import annotations
 import sys
 
 from ..diagnostics import MeldError, shown
-from ..pipeline import Output, compile_scoring, render
+from ..flavors.table import language_flavor
+from ..pipeline import Output, compile_for
 from ..reference.scorer import Scorer, TooManySplits, total_of
 from ..ruleset.model import RuleSet
 from .snippets import _comment, _php_delimited, _python, _quoted
-
-#: The flavor each host language's scoring code carries (languages whose
-#: engine has named groups and whose flavor scores).
-SCORE_LANG_FLAVOR = {"python": "regex", "csharp": "dotnet", "php": "pcre"}
-
-#: How a report group describes itself (``Capture.describes``).
-MARK = "scoring element "
 
 
 def score_groups(out: Output, rules: RuleSet) -> list[dict]:
@@ -34,10 +28,7 @@ def score_groups(out: Output, rules: RuleSet) -> list[dict]:
     every element that is not one, ``"non-limit"``)."""
     by_name = {e.name: e for e in rules.scoring}
     out_groups = []
-    for name, describes in out.groups:
-        if not describes.startswith(MARK):
-            continue
-        element, _, k = describes[len(MARK) :].partition(" (")
+    for name, element, count in out.reports:
         e = by_name[element]
         sup = sorted(e.supersedes) + (["non-limit"] if e.limit else [])
         out_groups.append(
@@ -46,7 +37,7 @@ def score_groups(out: Output, rules: RuleSet) -> list[dict]:
                 "element": element,
                 "value": e.value,
                 "limit": e.limit,
-                "count": int(k.rstrip(")")) if k else 1,
+                "count": count,
                 "shapes": list(e.shapes),
                 "supersedes": sup,
             }
@@ -83,7 +74,7 @@ class PatternScorer:
         import regex
 
         self.rules = rules
-        out = render(compile_scoring(rules, options, "regex"), "regex")
+        out = compile_for(rules, "regex", options, score=True)
         self.groups = score_groups(out, rules)
         self.compiled = regex.compile(out.text)
         self.scorer = Scorer(rules)
@@ -247,11 +238,11 @@ SCORE_WRITERS = {"python": ("#", _py_score), "csharp": ("//", _cs_score), "php":
 def score_snippet(out: Output, lang: str, rules: RuleSet) -> str:
     """Source text in ``lang`` that defines the scoring pattern, its groups
     and a function returning the total and the elements of a hand (or a
-    null value for a losing one).  ``out`` must be printed in
-    ``SCORE_LANG_FLAVOR[lang]``; raises KeyError for another language."""
-    if lang not in SCORE_WRITERS:
-        raise KeyError(f"no scoring code for {lang!r}; languages are {', '.join(SCORE_WRITERS)}")
-    # (compile_scoring refused every other language's flavor before this.)
+    null value for a losing one).  ``out`` must be printed in the flavor
+    whose row lists ``lang`` among its scoring languages; raises KeyError for
+    another language, ValueError for another flavor."""
+    if language_flavor(lang, scoring=True) != out.flavor.name:
+        raise ValueError(f"{lang} scoring code takes the {language_flavor(lang, True)} flavor")
     mark, write = SCORE_WRITERS[lang]
     head = _comment(out, rules.name, rules.source_hash, mark).replace(
         "Winning-hand check", "Winning-hand scoring", 1

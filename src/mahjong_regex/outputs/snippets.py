@@ -1,26 +1,15 @@
 """Ready-to-paste code: the pattern as a string (or regex) literal of a host
 language, with that language's escaping done, and a one-line win check.
 
-Each language uses one flavor (:data:`LANG_FLAVOR`): Go and Rust take the
+Each language uses one flavor, named in that flavor's row
+(:attr:`mahjong_regex.flavors.table.Flavor.languages`): Go and Rust take the
 ``re2`` text, PHP the ``pcre`` text with ``/u``, C# the ``dotnet`` text.
 """
 
 from __future__ import annotations
 
+from ..flavors.table import language_flavor
 from ..pipeline import Output
-
-#: The flavor whose text each host language's snippet carries.
-LANG_FLAVOR = {
-    "python": "python",
-    "js": "js",
-    "ts": "js",
-    "java": "java",
-    "csharp": "dotnet",
-    "go": "re2",
-    "rust": "re2",
-    "ruby": "ruby",
-    "php": "pcre",
-}
 
 
 def _quoted(text: str, quote: str = '"', ascii_only: bool = False) -> str:
@@ -175,9 +164,9 @@ WRITERS = {
 def snippet(out: Output, lang: str, ruleset: str, sha: str) -> str:
     """Source text in ``lang`` that defines the pattern and a win check.
 
-    ``out`` must be printed in ``LANG_FLAVOR[lang]``; raises KeyError for an
-    unknown language."""
-    if lang not in WRITERS:
-        raise KeyError(f"unknown language {lang!r}; languages are {', '.join(LANG_FLAVOR)}")
+    ``out`` must be printed in the flavor the language takes; raises
+    KeyError for an unknown language, ValueError for another flavor."""
+    if language_flavor(lang) != out.flavor.name:
+        raise ValueError(f"a {lang} snippet takes the {language_flavor(lang)} flavor")
     mark, write = WRITERS[lang]
     return write(out, _comment(out, ruleset, sha, mark))

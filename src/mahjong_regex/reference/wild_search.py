@@ -13,8 +13,14 @@ from collections import Counter
 
 from ..diagnostics import HandError
 from ..ruleset.model import RuleSet, compare
-from .evaluator import Verdict, _slots_text, fits_shape, tile_constraint_holds
-from .wild_tables import WildMeld, physical_excess, resolve_table, resolved, split_turned
+from .verdicts import Verdict, fits_shape, slots_text, tile_constraint_holds
+from .wild_tables import (
+    WildMeld,
+    physical_excess,
+    resolve_table,
+    resolved,
+    split_turned,
+)
 
 #: Most choices tried for the open melds of one split and shape.
 MAX_CHOICES = 200_000
@@ -165,7 +171,7 @@ class WildEvaluator:
         out = []
         for shape in self.rules.shapes:
             if shape.name not in broken:
-                out.append(f"no split fits {shape.name} ({_slots_text(shape)})")
+                out.append(f"no split fits {shape.name} ({slots_text(shape)})")
                 continue
             rules = broken[shape.name]
             first = next(iter(rules.values()))

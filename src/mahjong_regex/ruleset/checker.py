@@ -17,7 +17,6 @@ from ..diagnostics import MeldError, source_lines
 from ..syntax import tree as syn
 from ..syntax.parser import parse
 from .classes import ClassResolver
-from .score_checks import check_scoring
 from .lint import lint
 from .model import (
     MAX_COUNT_VECTORS,
@@ -31,6 +30,7 @@ from .model import (
     Wild,
     successors,
 )
+from .score_checks import check_scoring
 from .tileset import build_alphabet
 
 #: Largest number a tile count compares with (18 melds of 9 tiles).

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from math import comb
 
-from ..automata.meld_dfa import filling
 from ..syntax import tree as syn
 from .classes import ClassResolver
+from .fillings import filling
 from .model import Constraint, RuleSet, Shape
 
 #: Most count vectors a shape is searched over for always-true/false

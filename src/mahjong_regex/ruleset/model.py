@@ -14,8 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
 
-from ..diagnostics import HandError, source_lines
-from ..syntax.tree import Span
+from ..diagnostics import HandError, Span, source_lines
 
 #: Class names every rule set has, besides its suit, group and class names.
 BUILTIN_CLASSES = ("tile", "suited", "honor", "flower", "terminal", "simple")
@@ -252,8 +251,7 @@ class ScoreElement:
     it is worth each time (int).  ``supersedes`` names the elements it
     replaces where both hold (direct ones; see :meth:`RuleSet.superseded_by`);
     a ``limit`` element (a limit hand, 役満) replaces every element that is
-    not a limit, and a split holding one outranks any split without one.
-    ``group`` is the capture name a scoring pattern marks it with."""
+    not a limit, and a split holding one outranks any split without one."""
 
     name: str
     value: int
@@ -264,7 +262,6 @@ class ScoreElement:
     text: str
     span: Span
     per: Constraint | None = None
-    group: str = ""
 
     @property
     def is_tile_level(self) -> bool:

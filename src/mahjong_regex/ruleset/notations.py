@@ -19,9 +19,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..diagnostics import MeldError, source_lines
-from ..syntax.tree import Span
-from .model import Alphabet, RuleSet
+from ..diagnostics import MeldError, Span, source_lines
+from .model import RuleSet
 
 #: Suit letters, in the order notations list them.
 SUITS = ("m", "p", "s")

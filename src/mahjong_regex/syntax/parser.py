@@ -326,7 +326,7 @@ def parse(source: str) -> tree.RuleFile:
             found = repr(str(tok))
         expected = sorted({_TOKEN_WORDS.get(t, _keyword(t)) for t in e.expected})
         raise MeldError(f"unexpected {found}; expected {_or(expected)}", span) from None
-    except lark.exceptions.UnexpectedEOF as e:  # pragma: no cover - LALR raises UnexpectedToken
+    except lark.exceptions.UnexpectedEOF:  # pragma: no cover - LALR raises UnexpectedToken
         raise MeldError("unexpected end of file", None) from None
 
 

@@ -14,20 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Span:
-    """A place in a rule file: 1-based ``line`` and ``column``; ``end_column``
-    is exclusive and refers to the same line (a span that runs on past the
-    line end is cut there for display)."""
-
-    line: int
-    column: int
-    end_column: int
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}"
-
+from ..diagnostics import Span
 
 # ---- tile alphabet ----------------------------------------------------------
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import ir
+from ...ruleset.model import Constraint, TileClass
+from ..context import Context
+from ..errors import WildUnsupported
 from ..tiles.aligned_scan import skip
 from ..tiles.atomic_scans import atomic
 from ..tiles.fixed_width import fixed_width
 from ..tiles.marker_chars import counting_markers, markers
 from ..tiles.marker_scans import marker_scan
-from .suit_subsets import suit_subsets
-from ...ruleset.model import Constraint, TileClass
-from ..context import Context
 from ..tiles.scans import find, tiles_of_suit
 from ..tiles.tile_nodes import all_tiles, tiles_node
+from .suit_subsets import suit_subsets
 
 
 def tile_constraint(ctx: Context, c: Constraint) -> list[ir.Node]:
@@ -68,8 +69,6 @@ def tile_count(ctx: Context, cls: TileClass, op: str, n: int, label: str) -> lis
 def turned_at_least(ctx: Context, cls: TileClass, n: int) -> ir.Node:
     """``n`` tiles held of the turned tile's kind (``tiles(indicator)``)."""
     if cls.tiles or cls.dynamic != {"indicator"}:
-        from ..wild.wild_tiles import WildUnsupported
-
         raise WildUnsupported(cls.text, "a count of held tiles names the turned kind alone")
     return ir.Repeat(ir.seq(skip(ctx, all_tiles(ctx)), ir.Backref("ind")), n, n)
 

@@ -9,8 +9,8 @@ from itertools import combinations
 
 from ... import ir
 from ..context import Context
-from ..tiles.scans import find, tiles_of_suit
 from ..tiles.marker_chars import markers
+from ..tiles.scans import find, tiles_of_suit
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "at least k of S suits as: every S-k+1 suits hold a tile"

@@ -15,14 +15,14 @@ first of S groups not yet taken.
 from __future__ import annotations
 
 from ... import ir
+from ...ruleset.model import Shape
 from ..context import Context
 from ..plans.counters import Counter, branches
-from .meld_nodes import meld, meld_body
 from ..plans.shape_plans import ShapeBody, ShapePlan
-from ...ruleset.model import Shape
 from ..tiles.fixed_width import tile_at_boundary
+from .meld_nodes import meld, meld_body
 from .sorted_runs import RunOrder, ordered_kinds
-from ..shapes.split_counts import loop_stores
+from .split_counts import loop_stores
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "a shape as a counted loop with its meld counts in flag groups"
@@ -137,7 +137,7 @@ def counter_loop(
     # With stand-ins counted toward a copy limit the loop body is large: PCRE2
     # copies a counted repetition, so the loop is open (+) and a counter of
     # all melds keeps their number, its groups shared by every branch.
-    open_loop = ctx.caps.dupnames and bool(ctx.wild_caps)
+    open_loop = ctx.caps.dupnames and ctx.wild is not None and bool(ctx.wild.caps)
     if open_loop:
         found = found + [Counter(frozenset(names), shape.size, shape.size)]
     groups = branches(names, found)

@@ -9,15 +9,16 @@ calls).
 from __future__ import annotations
 
 from ... import ir
+from ...ruleset.model import MeldKind
+from ..context import Context
 from ..tiles.char_length import char_width
 from ..tiles.fixed_width import fixed_width
+from ..tiles.tile_nodes import tiles_node
+from ..wild.wildmelds import wild_meld_body
 from .hoist_states import hoist_alternation
 from .merge_same_melds import group_kinds
 from .run_limits import run_limit
 from .sorted_runs import RunOrder, ordered_tail
-from ...ruleset.model import MeldKind
-from ..context import Context
-from ..tiles.tile_nodes import tiles_node
 
 
 def meld(ctx: Context, kinds: tuple[str, ...], order: RunOrder | None = None) -> ir.Node:
@@ -88,8 +89,6 @@ def meld_body(
     tiles, see :func:`~mahjong_regex.compiler.wild.wildmelds.wild_meld_body`."""
     k = kinds[0]
     if ctx.wild is not None:
-        from ..wild.wildmelds import wild_meld_body
-
         return wild_meld_body(ctx, kinds, label)
     if k.form != "same":
         names = [t.name for t in ctx.alphabet.tiles]

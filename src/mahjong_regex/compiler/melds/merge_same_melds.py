@@ -3,8 +3,8 @@ sizes are one meld: a pung and a kong are ``(?<t1>T)\\k<t1>{2,3}``."""
 
 from __future__ import annotations
 
-from ..context import Context
 from ...ruleset.model import MeldKind
+from ..context import Context
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "same-melds of one class and consecutive sizes are one meld: `(T)\\k{2,3}`"

@@ -21,8 +21,8 @@ on Sichuan and riichi is under 20 times the median).
 from __future__ import annotations
 
 from ... import ir
-from ..context import Context
 from ...ruleset.model import MeldKind
+from ..context import Context
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "a same-meld fails at once where its tile runs on past the copy limit"

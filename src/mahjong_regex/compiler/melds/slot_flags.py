@@ -17,13 +17,13 @@ read by ``split_counts``.
 from __future__ import annotations
 
 from ... import ir
+from ...ruleset.model import Shape
 from ..context import Context
 from ..plans.counters import Counter, branches
-from .meld_nodes import meld, meld_body
 from ..plans.shape_plans import ShapeBody
-from ...ruleset.model import Shape
 from ..tiles.aligned_scan import aligned_safe
 from ..tiles.fixed_width import tile_at_boundary
+from .meld_nodes import meld, meld_body
 from .merge_same_melds import group_kinds
 from .sorted_runs import RunOrder, ordered_kinds
 

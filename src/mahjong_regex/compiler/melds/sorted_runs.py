@@ -28,9 +28,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ... import ir
+from ...ruleset.model import MeldKind, Shape
 from ..context import Context
 from ..plans.shape_plans import ShapePlan, relaxed_accept
-from ...ruleset.model import MeldKind, Shape
 from .run_limits import copy_limit
 
 #: What the pass does, in one line (``mahjong-regex passes``).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...automata.meld_dfa import vectors_summing
+from ...ruleset.fillings import vectors_summing
 from ...ruleset.model import Shape
 from .shape_plans import ShapePlan, relaxed_accept
 

@@ -4,7 +4,7 @@ not count: Harbin's ``count(kong) <= 3`` is "at most 17 tiles"."""
 
 from __future__ import annotations
 
-from ...automata.meld_dfa import accepted
+from ...ruleset.fillings import accepted
 from ..context import Context
 
 #: What the pass does, in one line (``mahjong-regex passes``).

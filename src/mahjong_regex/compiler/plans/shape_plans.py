@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import ir
-from ...automata.meld_dfa import accepted
-from .counts_to_length import counts_to_length
+from ...ruleset.fillings import accepted
 from ...ruleset.model import Constraint, Shape
 from ..context import Context
+from .counts_to_length import counts_to_length
 
 
 @dataclass(frozen=True)

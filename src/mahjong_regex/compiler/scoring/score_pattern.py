@@ -31,10 +31,11 @@ from ... import ir
 from ...ruleset.model import ScoreElement
 from ..constraints.lookaheads import tile_constraint
 from ..context import Context, ident
-from .formulas import TRUE, Formula, either, f_and, f_not, f_or, flag, render
+from ..errors import ScoringUnsupported
 from ..shapes.layout import head, tile_checks
+from .formulas import TRUE, Formula, either, f_and, f_not, f_or, flag, render
 from .scorebody import scoring_shapes
-from .scoreplan import ScorePlan, ScoringUnsupported, Space, Tier, meaning
+from .scoreplan import ScorePlan, Space, Tier, meaning
 
 #: Any characters: the rest of the hand, ``.*``.
 ANY = ir.Repeat(ir.AnyChar(), 0, None)
@@ -149,14 +150,16 @@ def report(plan: ScorePlan, a: Reading, groups: dict[str, list[str]]) -> list[ir
         eff = a.effective(e)
         names = groups[e.name]
         if e.per is None:
-            cap = ir.Capture(names[0], ir.EMPTY, describes=f"scoring element {e.name}")
+            what = f"scoring element {e.name}"
+            cap = ir.Capture(names[0], ir.EMPTY, describes=what, element=e.name, count=1)
             out.append(ir.seq(either(eff, cap), label=e.label()))
             continue
         levels = a.space.levels.get(plan.per_tally(e), [])
         while len(names) < len(levels):
             names.append(plan.ctx.names.fresh(f"{names[0]}_{len(names) + 1}"))
         for k, (name, level) in enumerate(zip(names, levels), 1):
-            cap = ir.Capture(name, ir.EMPTY, describes=f"scoring element {e.name} ({k})")
+            what = f"scoring element {e.name} ({k})"
+            cap = ir.Capture(name, ir.EMPTY, describes=what, element=e.name, count=k)
             out.append(ir.seq(either(f_and(eff, flag(level)), cap), label=e.label()))
     return out
 
@@ -256,7 +259,7 @@ def build_scoring(ctx: Context) -> ir.Pattern:
         (*parts, *cheap, *costly, *flags, main, ANY, ir.End()),
         label=f"ruleset {ctx.rules.name}, scoring",
     )
-    return ir.Pattern(body, ctx.definitions.items())
+    return ir.Pattern(body, ctx.definitions.items(), ctx.flavor)
 
 
 __all__ = ["build_scoring", "ScoringUnsupported"]

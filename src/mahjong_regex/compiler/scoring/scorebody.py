@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from ... import ir
 from ...ruleset.model import Shape
-from .formulas import render
 from ..plans.counters import Counter
 from ..shapes.layout import length
+from ..tiles.fixed_width import fixed_width
+from ..tiles.tile_nodes import any_tile
+from .formulas import render
 from .scoreplan import ScorePlan, Space
 from .tallies import Pairing, Tally
-from ..tiles.tile_nodes import any_tile
-from ..tiles.fixed_width import fixed_width
 
 
 def raise_levels(names: list[str], label: str = "") -> ir.Node:

@@ -20,19 +20,11 @@ from math import gcd
 
 from ...ruleset.model import Constraint, ScoreElement
 from ..context import Context
+from ..errors import ScoringUnsupported
 from ..plans.counters import counters
-from .formulas import FALSE, TRUE, Formula, f_and, f_not, f_or, flag
 from ..plans.shape_plans import plan
+from .formulas import FALSE, TRUE, Formula, f_and, f_not, f_or, flag
 from .tallies import MAX_LEVELS, Pairing, Tally, chains, needed, signatures
-
-
-class ScoringUnsupported(Exception):
-    """A rule set's scoring that the flavor cannot say: ``construct`` (DSL
-    text), ``reason``, ``span``, ``help`` (what to do instead)."""
-
-    def __init__(self, construct: str, reason: str, span=None, help: str = ""):
-        super().__init__(construct, reason)
-        self.construct, self.reason, self.span, self.help = construct, reason, span, help
 
 
 @dataclass(frozen=True)

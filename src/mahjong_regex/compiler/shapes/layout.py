@@ -19,15 +19,17 @@ and become lookaheads (:mod:`.constraints`).
 from __future__ import annotations
 
 from ... import ir
-from .body_first import body_first
-from ..tiles.char_length import char_width
-from ..tiles.fixed_width import fixed_width
-from .split_counts import split_count_checks
 from ..constraints.lookaheads import tile_constraint
 from ..context import Context
+from ..melds.split_counts import split_count_checks
 from ..plans.shape_plans import plan
-from .shape_bodies import shape_body
+from ..tiles.char_length import char_width
+from ..tiles.fixed_width import fixed_width
 from ..tiles.tile_nodes import any_tile
+from ..wild.wild_tiles import prefix
+from ..wild.wildchecks import held_flags, physical_limit
+from .body_first import body_first
+from .shape_bodies import shape_body
 
 
 def length(ctx: Context, window: tuple[int, int], moved, guard: bool) -> ir.Node:
@@ -74,8 +76,6 @@ def head(ctx: Context, plans) -> list[ir.Node]:
     parts: list[ir.Node] = [ir.Start()]
     size = length(ctx, window, moved if single else (), guard)
     if ctx.wild is not None:
-        from ..wild.wild_tiles import prefix
-
         parts += prefix(ctx, size)
     else:
         parts.append(size)
@@ -108,8 +108,6 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     split = split_count_checks(ctx, plans, bodies)
     cheap, costly = tile_checks(ctx, split[0] if split else None)
     if ctx.wild is not None:
-        from ..wild.wildchecks import held_flags, physical_limit
-
         # Before the melds: the length lookahead bounds their scans, and a
         # hand of many wild tiles fails here, not in every split of them.
         cheap += physical_limit(ctx) + held_flags(ctx)
@@ -129,4 +127,4 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     else:
         parts += cheap + costly + body_first([], melds, [], bool(split))
     body = ir.Seq(tuple(parts), label=f"ruleset {rules.name}")
-    return ir.Pattern(body, ctx.definitions.items())
+    return ir.Pattern(body, ctx.definitions.items(), ctx.flavor)

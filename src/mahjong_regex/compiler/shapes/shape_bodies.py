@@ -9,15 +9,16 @@ from __future__ import annotations
 from ... import ir
 from ...automata.meld_dfa import build
 from ...automata.render import DfaStyle, render_dfa
-from ..melds import counter_loop, slot_flags
-from ..melds.hoist_states import hoist_state
-from ..melds.sorted_runs import RunOrder, ordered_kinds
 from ...ruleset.model import Shape
 from ..constraints.lookaheads import tile_constraint
 from ..context import Context, ident
-from ..plans.counters import counters
+from ..melds import counter_loop, slot_flags
+from ..melds.hoist_states import hoist_state
 from ..melds.meld_nodes import meld
+from ..melds.sorted_runs import RunOrder, ordered_kinds
+from ..plans.counters import counters
 from ..plans.shape_plans import ShapeBody, ShapePlan, relaxed_accept
+from ..wild.wildchecks import cap_checks, shape_looks
 
 
 class MeldStyle(DfaStyle):
@@ -59,7 +60,7 @@ def counted(ctx: Context, shape: Shape, p: ShapePlan) -> ShapeBody | None:
     if not ctx.caps.lookaround:
         return None
     usable = [(pass_, write) for pass_, write in COUNTED_BODIES if pass_.usable(ctx)]
-    shared = ctx.caps.dupnames and bool(ctx.wild_caps)
+    shared = ctx.caps.dupnames and ctx.wild is not None and bool(ctx.wild.caps)
     found = counters(shape, p, shared) if usable else None
     if found is None:
         return None
@@ -81,10 +82,8 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     for c in shape.where:
         if not c.is_meld_level:
             looks.extend(tile_constraint(ctx, c))
-    extra = ctx.shape_wilds.get(shape.name)
+    extra = ctx.wild.shapes.get(shape.name) if ctx.wild is not None else None
     if extra is not None:
-        from ..wild.wildchecks import shape_looks
-
         looks.extend(shape_looks(ctx, extra))
     # The meld-level constraints of the win line (those of the shape's own
     # line are in its label already).
@@ -104,8 +103,6 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
         body = ShapeBody(node)
     checks = []
     if extra is not None and extra.caps:
-        from ..wild.wildchecks import cap_checks
-
         checks = cap_checks(ctx, extra)
     node = ir.seq(*looks, body.node, *checks, label=label)
     return ShapeBody(node, body.tile_stores)

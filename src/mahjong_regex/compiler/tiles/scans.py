@@ -4,10 +4,10 @@ class, by its marker characters where it has them."""
 from __future__ import annotations
 
 from ... import ir
+from ..context import Context
 from .aligned_scan import skip
 from .marker_chars import markers
 from .marker_scans import marker_scan
-from ..context import Context
 from .tile_nodes import tiles_node
 
 

@@ -16,18 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import ir
-from ...flavors.table import unsupported
 from ...ruleset.model import RuleSet, successors
 from ..context import Context
-
-
-class WildUnsupported(Exception):
-    """A wild-tile construct the target flavor cannot say: ``construct``
-    names it, ``reason`` says why, ``span`` where it stands."""
-
-    def __init__(self, construct: str, reason: str, span=None):
-        super().__init__(construct, reason)
-        self.construct, self.reason, self.span = construct, reason, span
+from ..errors import WildUnsupported
 
 
 @dataclass(frozen=True)
@@ -79,7 +70,7 @@ def turned_is(ctx: Context, t: int) -> ir.Node:
         return ir.Behind(
             ir.seq(ir.Start(), ir.Lit(name(ctx, t) + "|"), ir.Repeat(ir.AnyChar(), 0, None))
         )
-    return ir.Backref(ctx.names_of_turned[t])
+    return ir.Backref(ctx.wild.turned_flags[t])
 
 
 def dynamic_tile(ctx: Context, which: str) -> ir.Node:
@@ -98,7 +89,7 @@ def dynamic_tile(ctx: Context, which: str) -> ir.Node:
 def next_scan(ctx: Context) -> ir.Node:
     """From the ``|``: find the hand's first tile of the kind after the turned
     one, and keep it in ``wn``."""
-    table = ctx.wild
+    table = ctx.wild.table
     after = ir.alt(
         *(ir.seq(turned_is(ctx, t), ir.Lit(name(ctx, table.nexts[t]))) for t in table.turned)
     )
@@ -108,14 +99,14 @@ def next_scan(ctx: Context) -> ir.Node:
 
 
 def proxy_tiles(ctx: Context) -> set[int]:
-    return {p for p, _ in ctx.wild.proxies}
+    return {p for p, _ in ctx.wild.table.proxies}
 
 
 def stand_ins(ctx: Context, t: int) -> list[ir.Node]:
     """The held tiles that may stand at the place of tile ``t``, other than
     ``t`` read as itself: wild tiles whose domain holds it, proxies playing
     it."""
-    table = ctx.wild
+    table = ctx.wild.table
     out: list[ir.Node] = [
         ir.Lit(name(ctx, w)) for w, dom in sorted(table.static.items()) if t in dom and w != t
     ]
@@ -139,7 +130,7 @@ def universal_wild(ctx: Context, tiles) -> ir.Node | None:
     """One wild tile that may stand for every tile of ``tiles``; None when
     some wild tile stands for part of them only, or none stands for any
     (then a meld is written place by place, :func:`place`)."""
-    table = ctx.wild
+    table = ctx.wild.table
     tiles = set(tiles)
     out: list[ir.Node] = []
     for w, dom in sorted(table.static.items()):
@@ -161,7 +152,7 @@ def natural_one(ctx: Context, tiles) -> ir.Node | None:
     no proxy, and a proxy playing a tile of ``tiles`` whose own tiles are
     wild (the turned kind, or a fixed wild tile).  None when a proxy plays a
     tile of ``tiles`` that is also held as itself (it has two texts)."""
-    table = ctx.wild
+    table = ctx.wild.table
     tiles = set(tiles)
     wild_static = {w for w, dom in table.static.items() if tiles <= dom}
     keep = {t for t in tiles if t not in proxy_tiles(ctx) and t not in wild_static}
@@ -193,7 +184,7 @@ def natural_one(ctx: Context, tiles) -> ir.Node | None:
 def dynamic_for(ctx: Context, tiles) -> list[ir.Node]:
     """The wild tiles fixed by the turned tile that may stand for a tile of
     ``tiles``: their text may be the text of such a tile."""
-    return [dynamic_tile(ctx, which) for which, dom in ctx.wild.dynamic if dom & set(tiles)]
+    return [dynamic_tile(ctx, which) for which, dom in ctx.wild.table.dynamic if dom & set(tiles)]
 
 
 def place(ctx: Context, t: int, flag=None) -> ir.Node:
@@ -224,7 +215,7 @@ def prefix(ctx: Context, length: ir.Look) -> list[ir.Node]:
     length lookahead of the hand) checked right after the turned tile, before
     any scan of the hand, so that a long string fails there.  Without a
     turned tile: ``[length]``."""
-    table = ctx.wild
+    table = ctx.wild.table
     if table is None or not table.turned:
         return [length]
     if not ctx.caps.backrefs:
@@ -240,7 +231,7 @@ def prefix(ctx: Context, length: ir.Look) -> list[ir.Node]:
         if ctx.caps.lookbehind:
             branches.append(lit)
         else:
-            flag = ctx.names_of_turned[t]
+            flag = ctx.wild.turned_flags[t]
             branches.append(ir.seq(lit, ir.Capture(flag, ir.EMPTY, describes="the turned tile")))
     out: list[ir.Node] = [ir.Capture("ind", ir.alt(*branches), describes="the turned tile")]
     out.append(replace(length, item=ir.seq(ir.Lit("|"), length.item)))
@@ -250,11 +241,3 @@ def prefix(ctx: Context, length: ir.Look) -> list[ir.Node]:
         none = ir.Capture("nw", ir.Lit("|"), describes="no wild tile held")
         return out + [ir.alt(ir.seq(next_scan(ctx), ir.Lit("|")), none)]
     return out + [ir.alt(next_scan(ctx), ir.EMPTY), ir.Lit("|")]
-
-
-def refuse(ctx: Context, e: WildUnsupported, flavor_name: str):
-    """The flavor's error for a construct it cannot say."""
-    from ...flavors.table import FLAVORS
-
-    flavor = FLAVORS.get(flavor_name)
-    return unsupported(flavor, e.construct, e.reason, e.span)

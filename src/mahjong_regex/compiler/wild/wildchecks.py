@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 from ... import ir
-from ..tiles.aligned_scan import skip
-from ...ruleset.model import PHYSICAL_LIMIT
-from ..constraints.lookaheads import too_many
+from ...ruleset.model import PHYSICAL_LIMIT, TileClass
+from ..constraints.lookaheads import each_tile, too_many
 from ..context import Context
+from ..errors import WildUnsupported
+from ..tiles.aligned_scan import skip
 from ..tiles.tile_nodes import all_tiles, tiles_node
-from .wildplan import ShapeWilds
 from .wild_tiles import dynamic_tile
+from .wildplan import ShapeWilds
 
 
 def physical_label(ctx: Context) -> str:
@@ -33,15 +34,13 @@ def physical_limit(ctx: Context) -> list[ir.Node]:
     label = physical_label(ctx)
     span = ctx.rules.wilds[0].span if ctx.rules.wilds else ctx.rules.indicator_span
     tiles = ctx.alphabet.tiles
-    from ...ruleset.model import TileClass
-
     every = TileClass(frozenset(all_tiles(ctx)), "tile")
     out = [ir.Look(too_many(ctx, every, 4, label), negate=True, label=label, span=span)]
     flowers = {t.index for t in tiles if t.flower}
     if flowers:
         cls = TileClass(frozenset(flowers), "flower")
         out.append(ir.Look(too_many(ctx, cls, 1, label), negate=True, label=label, span=span))
-    if ctx.wild.turned:
+    if ctx.wild.table.turned:
         scan = ir.seq(skip(ctx, all_tiles(ctx)), ir.Backref("ind"))
         out.append(ir.Look(ir.Repeat(scan, 4, 4), negate=True, label=label, span=span))
     elif ctx.rules.turned is not None:
@@ -52,7 +51,7 @@ def physical_limit(ctx: Context) -> list[ir.Node]:
 
 def is_wild_here(ctx: Context) -> ir.Node:
     """Matches (empty) where the next tile held is a wild tile."""
-    table = ctx.wild
+    table = ctx.wild.table
     parts = [ir.Lit(ctx.alphabet.tiles[w].name) for w in sorted(table.static)]
     parts += [dynamic_tile(ctx, which) for which, _ in table.dynamic]
     parts += [ir.Lit(ctx.alphabet.tiles[p].name) for p, _ in table.proxies]
@@ -114,9 +113,6 @@ def repeats_at_most(ctx: Context, tiles, k: int, label: str) -> list[ir.Node]:
 def shape_looks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
     """The lookaheads of one shape, before its melds (see the module
     docstring)."""
-    from ...ruleset.model import TileClass
-    from ..constraints.lookaheads import each_tile
-    from .wild_tiles import WildUnsupported
 
     out: list[ir.Node] = []
     label = "; ".join(c.label() for c in extra.labels)
@@ -134,20 +130,26 @@ def shape_looks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
     return out
 
 
+def held_past(ctx: Context, t: int) -> str:
+    """The flag group set when the hand holds more copies of tile ``t`` than
+    its counter has levels (one name for every place that reads it)."""
+    return ctx.names.keyed(("held past", t), "h")
+
+
 def held_flags(ctx: Context) -> list[ir.Node]:
     """Before the melds, at the start of the hand: for every tile t with
     stand-in counters (levels 1..L, :func:`raise_count`), a lookahead that
     sets level m when the hand holds at least m copies of t,
     ``(?=(?:…T(?<w0n1>)(?:…T(?<w0n2>)…)?)?)``, and a flag past L (in
-    ``ctx.held_of``).  Greedy, so the lookahead keeps the deepest copy it
+    :func:`held_past`).  Greedy, so the lookahead keeps the deepest copy it
     reaches, and the groups it set stay set; the stand-ins then count on
     from the copies held."""
 
     out = []
     scan = skip(ctx, all_tiles(ctx))
-    for t, levels in sorted(ctx.counters_of.items()):
+    for t, levels in sorted(ctx.wild.counters.items()):
         tile = ir.Lit(ctx.alphabet.tiles[t].name)
-        over = ctx.held_of.setdefault(t, {}).setdefault(len(levels) + 1, ctx.names.capture("h"))
+        over = held_past(ctx, t)
         marks = [ir.Capture(g, ir.EMPTY, describes="a copy held", shared=True) for g in levels]
         marks.append(ir.Capture(over, ir.EMPTY, describes="a copy held past the limit"))
         nest: ir.Node | None = None
@@ -166,11 +168,11 @@ def cap_checks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
     checks = []
     label = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
     for t, limit in sorted(extra.caps.items()):
-        levels = ctx.counters_of.get(t, [])
+        levels = ctx.wild.counters.get(t, ())
         if not levels:
             continue
         if limit < len(levels):
             checks.append(ir.Look(ir.Backref(levels[limit]), negate=True, label=label))
-        over = ctx.held_of.setdefault(t, {}).setdefault(len(levels) + 1, ctx.names.capture("h"))
+        over = held_past(ctx, t)
         checks.append(ir.Look(ir.Backref(over), negate=True, label=label))
     return checks

@@ -31,10 +31,7 @@ def raise_count(ctx: Context, t: int) -> ir.Node:
     limit there is no way on, so a reading that breaks the copy limit fails
     where it is made.  Written
     with conditionals, ``(?(a4)(?!)|(?(a3)(?<a4>)|…(?<a1>)))``."""
-    levels = ctx.counters_of.get(t)
-    if levels is None:
-        limit = ctx.wild_caps[t]
-        levels = ctx.counters_of[t] = [ctx.names.fresh(f"w{t}n{k}") for k in range(1, limit + 1)]
+    levels = ctx.wild.counters[t]
     what = f"a stand-in for {ctx.alphabet.tiles[t].name}"
     node: ir.Node = ir.Capture(levels[0], ir.EMPTY, describes=what, shared=True)
     for k in range(1, len(levels)):
@@ -49,7 +46,7 @@ def flag_for(ctx: Context, kind: MeldKind):
     kind counts stand-ins toward a limit, else nothing (None)."""
     if not kind.counted:
         return None
-    return lambda t: raise_count(ctx, t) if t in ctx.wild_caps else ir.EMPTY
+    return lambda t: raise_count(ctx, t) if t in ctx.wild.counters else ir.EMPTY
 
 
 def run_body(ctx: Context, kind: MeldKind, inst: tuple[int, ...]) -> ir.Node:

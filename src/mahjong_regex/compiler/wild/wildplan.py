@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...ruleset.model import Constraint, MeldKind, RuleSet, Shape, TileClass
-from .wild_tiles import WildUnsupported
+from ..errors import WildUnsupported
 
 
 @dataclass

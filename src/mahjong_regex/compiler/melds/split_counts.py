@@ -11,14 +11,14 @@ body (``counter_loop`` keeps them in groups, ``slot_flags`` in its slots).
 from __future__ import annotations
 
 from ... import ir
+from ...ruleset.model import Constraint, Shape
 from ..context import Context
 from ..plans.counters import branches
 from ..plans.shape_plans import ShapeBody, ShapePlan, relaxed_accept
-from ...ruleset.model import Constraint, Shape
 from ..tiles.aligned_scan import whole_alphabet_aligned
 from ..tiles.atomic_scans import atomic
 from ..tiles.fixed_width import tile_at_boundary
-from ..melds.merge_same_melds import group_kinds
+from .merge_same_melds import group_kinds
 
 #: What the pass does, in one line (``mahjong-regex passes``).
 SUMMARY = "each tile <= n reads only the tiles of the split's pairs, pungs and kongs"
