@@ -78,7 +78,10 @@ class Flavor:
     - ``balancing``: .NET's balancing groups, ``(?<-name>)`` takes a capture
       off a group's stack (a scoring pattern compares two totals so, with
       no bound; elsewhere as lengths, within the hand);
-    - ``engine``: the engine the tests run it in."""
+    - ``engine``: the engine the tests run it in;
+    - ``engines``: the names of the engines its patterns are proven in
+      (resolved by :mod:`mahjong_regex.engines`);
+    - ``diff_engine``: the one of them ``diff`` runs a pattern side in."""
 
     name: str
     engine: str
@@ -103,6 +106,8 @@ class Flavor:
     dupnames: str | None = None
     rewind: str | None = None
     balancing: bool = False
+    engines: tuple[str, ...] = ()
+    diff_engine: str = ""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -131,6 +136,8 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="(?J)",
             rewind="napla",
+            engines=("pcre2", "php"),
+            diff_engine="pcre2",
         ),
         Flavor(
             "regex",
@@ -142,6 +149,8 @@ FLAVORS: dict[str, Flavor] = {
             captures="persistent",
             dupnames="",
             rewind="behind",
+            engines=("regex",),
+            diff_engine="regex",
         ),
         Flavor(
             "python",
@@ -150,6 +159,8 @@ FLAVORS: dict[str, Flavor] = {
             group="(?P<{name}>{body})",
             backref="(?P={name})",
             atomic=False,  # re has them only from Python 3.11
+            engines=("python",),
+            diff_engine="python",
         ),
         Flavor(
             "js",
@@ -162,8 +173,16 @@ FLAVORS: dict[str, Flavor] = {
             flags="u",
             captures="empty_unset",
             lookbehind=True,
+            engines=("node",),
+            diff_engine="node",
         ),
-        Flavor("java", engine="java.util.regex", names="alnum"),
+        Flavor(
+            "java",
+            engine="java.util.regex",
+            names="alnum",
+            engines=("java",),
+            diff_engine="java",
+        ),
         Flavor(
             "dotnet",
             engine=".NET System.Text.RegularExpressions",
@@ -172,12 +191,16 @@ FLAVORS: dict[str, Flavor] = {
             dupnames="",
             rewind="behind",
             balancing=True,
+            engines=("dotnet",),
+            diff_engine="dotnet",
         ),
         Flavor(
             "ruby",
             engine="Onigmo (Ruby)",
             call="\\g<{name}>",
             define="zero",
+            engines=("ruby",),
+            diff_engine="ruby",
         ),
         Flavor(
             "re2",
@@ -190,6 +213,8 @@ FLAVORS: dict[str, Flavor] = {
             # alternation compiles, a 320,000-character one does not.
             max_length=150_000,
             never=r"[^\x00-\x{10FFFF}]",  # no lookaround for (?!)
+            engines=("re2", "go"),
+            diff_engine="re2",
         ),
     )
 }
