@@ -11,7 +11,7 @@ import regex
 
 from test_flavors import CANNOT
 from conftest import PASS_RULE_SETS, disagreements, hand_corpus, require_engine, rules
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, PASSES, Options, UnsupportedError, compile_pattern
 from mahjong_regex import ir
 from mahjong_regex.automata.meld_dfa import build

@@ -19,7 +19,7 @@ from conftest import (
     rules,
     wins,
 )
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
 from mahjong_regex.pipeline import compile_rules, render
 

@@ -13,7 +13,7 @@ import regex
 
 from conftest import FLAVOR_ENGINES, read_fixtures, require_engine, rules
 from test_flavors import CANNOT
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, UnsupportedError
 from mahjong_regex.cli import main
 from mahjong_regex.pipeline import compile_rules, render

@@ -91,16 +91,17 @@ class LocalRunner:
     answers the header, :meth:`command` a command, line by line, as
     :mod:`mahjong_regex.engines` documents them (without the ``end`` line)."""
 
-    def __init__(self, engine: str):
-        """Prepare ``engine`` (raises :class:`EngineUnavailable` when its
-        module is missing)."""
+    def __init__(self, engine: str, version: str):
+        """Prepare ``engine``, which says ``version`` (raises
+        :class:`EngineUnavailable` when its module is missing)."""
         self.engine = engine
+        self.version = version
         load_module(engine)
         self.compiled: dict[str, object] = {}
 
-    def start(self, patterns: dict[str, str], flags: str, version: str) -> list[str]:
-        """Compile every pattern: the header's answer lines."""
-        lines = [f"version {version}"]
+    def start(self, patterns: dict[str, str], flags: str) -> list[str]:
+        """Compile every pattern (``flags`` are not used): the header's answer lines."""
+        lines = [f"version {self.version}"]
         for label, pattern in patterns.items():
             start = time.perf_counter()
             try:

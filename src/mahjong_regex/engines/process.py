@@ -53,25 +53,26 @@ class RunnerProcess:
         for chunk in self.proc.stderr:
             self.stderr.append(chunk)
 
-    def start(self, patterns: dict[str, str], flags: str, version: str) -> list[str]:
-        """Send the header; the lines that answer it (``version`` is unused:
-        the runner says its own)."""
-        self._send(header(patterns, flags))
-        return list(self._answer())
+    def start(self, patterns: dict[str, str], flags: str) -> list[str]:
+        """Send the header; the lines that answer it."""
+        self.send(header(patterns, flags))
+        return list(self.answer())
 
     def command(self, verb: str, args: list[str], strings: list[str]) -> Iterator[str]:
         """Send one command; yield its answer's lines as they come."""
-        self._send(command(verb, args, strings))
-        return self._answer()
+        self.send(command(verb, args, strings))
+        return self.answer()
 
-    def _answer(self) -> Iterator[str]:
+    def answer(self) -> Iterator[str]:
+        """The lines of one answer, as they come, until its ``end``."""
         while True:
             line = self._read()
             if line == "end":
                 return
             yield line
 
-    def _send(self, data: bytes) -> None:
+    def send(self, data: bytes) -> None:
+        """Write ``data`` (protocol lines) to the runner."""
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()

@@ -71,14 +71,12 @@ class Session:
         self.patterns = {check_label(label): text for label, text in named.items()}
         check_flags(flags)
         if self.facts.in_process:
-            self.runner = LocalRunner(engine)
-            said = engine_version(engine)
+            self.runner = LocalRunner(engine, engine_version(engine))
         else:
             self.runner = RunnerProcess(engine, timeout)
-            said = ""
         self.closed = False
         try:
-            self._read_header(self.runner.start(self.patterns, flags, said))
+            self._read_header(self.runner.start(self.patterns, flags))
         except EngineError:
             self.close()
             raise
