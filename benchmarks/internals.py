@@ -5,7 +5,7 @@ one to follow them.
 """
 
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, UnsupportedError, ir, load_rules
-from mahjong_regex import compile_pattern
+from mahjong_regex import compile_pattern, engines
 from mahjong_regex.automata.render import literal_set
 from mahjong_regex.outputs.score_command import score_groups
 from mahjong_regex.pipeline import compile_rules, compile_scoring, emit, render
@@ -24,6 +24,7 @@ __all__ = [
     "compile_rules",
     "compile_scoring",
     "emit",
+    "engines",
     "ir",
     "literal_set",
     "load_rules",
