@@ -146,6 +146,7 @@ def test_strings_the_wire_must_carry(engine):
     ]
     counted = anchored(engine, "(?:🀇){3}")
     assert run_batch(engine, counted, ["🀇🀇🀇", "🀇🀇", "🀇🀇🀇🀇"]) == [True, False, False]
+    assert run_batch(engine, "", ["", "a", "\n"]) == [True, True, True]  # the empty pattern
 
 
 def test_astral_quantifier(engine):
