@@ -349,6 +349,8 @@ def test_stream_gives_the_protocols_lines(engine):
         lines = list(session.stream("match", ["a", "b", "ab"]))
         assert lines == ["result a 101", "result b 011"]
         assert session.match(["b"]) == {"a": [False], "b": [True]}
+        with pytest.raises(ValueError, match="holds 2 patterns"):
+            session.decide(["a"])
 
 
 def test_leaving_a_stream_unread_ends_the_session(engine):

@@ -164,9 +164,14 @@ class Session:
 
     def decide(self, strings: Iterable[str]) -> list[bool]:
         """For the session's one pattern: does it match somewhere in each
-        string (one bool a string, in order)?  Raises as :meth:`match`."""
-        (label,) = self.patterns
-        return self.match(strings)[label]
+        string (one bool a string, in order)?  Raises as :meth:`match`, and
+        ValueError for a session of several patterns."""
+        return self.match(strings)[self._only_label()]
+
+    def _only_label(self) -> str:
+        if len(self.patterns) != 1:
+            raise ValueError(f"the session holds {len(self.patterns)} patterns, not one")
+        return next(iter(self.patterns))
 
     def time(self, strings: Iterable[str], seconds: float) -> dict[str, Rate]:
         """Time each compiled pattern (by label): one pass over ``strings``
@@ -200,7 +205,7 @@ class Session:
         report groups, and :class:`MatchError` when a match call fails."""
         if not self.facts.groups:
             raise EngineError(f"{self.facts.title} does not report the groups of a match")
-        (label,) = self.patterns
+        self._only_label()
         strings = list(strings)
         out: list[frozenset[str] | None] = [None] * len(strings)
         for kind, _, value in self._collect("groups", strings):
