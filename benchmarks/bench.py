@@ -18,8 +18,8 @@ reference evaluator), then repeats passes until ``--min-time`` seconds (0.5)
 have gone by, and reports hands per second, with search/find semantics.
 Python-hosted engines (``re``, ``regex``, ``pcre2`` with JIT, ``google-re2``)
 run in-process (``in_process.py``); node, java, mono, ruby, go and pcre2-c run
-the runner programs of ``tests/runners/`` (``external.py``), built once into a
-cache in the temp directory by ``tests/engines.py``, whose docstring documents
+the runner programs of :mod:`mahjong_regex.engines` (``external.py``), built
+once into a cache in the temp directory; the package's docstring documents
 their protocol.  The binding's per-call overhead caps its rate (its
 empty-pattern row shows the cap); ``pcre2-c`` (``runner_pcre2.c``, needing the
 Debian/Ubuntu package ``libpcre2-dev``) shows PCRE2's own speed.
@@ -44,7 +44,6 @@ import sys
 import time
 from pathlib import Path
 
-from driver import engines
 from external import run_external
 from in_process import run_in_process
 from inputs import (
@@ -55,7 +54,7 @@ from inputs import (
     patterns_for,
     seed_source,
 )
-from internals import FLAVORS, Evaluator, load_rules
+from internals import FLAVORS, Evaluator, engines, load_rules
 from report import machine_info, report, to_json
 from results import ROWS, Row, one_line
 
@@ -107,7 +106,7 @@ def run_row(row: Row, rules, seed, mixes, hostile, args) -> None:
     started = time.perf_counter()
     try:
         patterns, row.unchecked = patterns_for(rules, row.flavor, row.engine, seed)
-        if row.driver in engines.IN_PROCESS:
+        if engines.facts(row.driver).in_process:
             run_in_process(row, patterns, mixes, hostile, args)
         else:
             run_external(row, patterns, mixes, hostile, args)

@@ -1,18 +1,16 @@
 """Timing the engines that run in a runner program (node, java, mono, ruby, go,
-pcre2-c): the programs in ``tests/runners/``, built, fed and read by
-``tests/engines.py`` (whose docstring documents their protocol).
+pcre2-c): sessions of :mod:`mahjong_regex.engines`, whose docstring documents
+the runners' protocol; this module reads its answer lines as they come.
 
-Each row runs its runner once per hand mix, with every pattern; the first run
-also times the hostile strings.  A runner silent for ``--timeout`` seconds is
-killed, and whatever it had printed is kept.
+Each row runs one session per hand mix, with every pattern: a ``time``
+command, and in the first session a ``worst`` command on the hostile strings.
+A runner silent for ``--timeout`` seconds is killed, and whatever it had said
+is kept.
 """
 
 from __future__ import annotations
 
-import subprocess
-
-from driver import engines
-from internals import FLAVORS
+from internals import FLAVORS, engines
 from results import LINEAR_TIME, WORST_REPEATS, PatternRun, Row, Timing, one_line
 
 
@@ -20,18 +18,9 @@ def take_line(row: Row, mix: str, line: str, hostile, pending: list) -> None:
     """Record one output line of a runner run on ``mix`` in ``row``; ``pending``
     holds the (label, index) hostile-string items not yet reported."""
     kind, _, rest = line.partition(" ")
-    if kind == "version":
-        row.version = rest
-        return
-    if kind == "done":
-        return
     label, _, rest = rest.partition(" ")
     run = row.runs[label]
-    if kind == "compiled":
-        run.compile_ms = run.compile_ms if run.compile_ms is not None else float(rest)
-    elif kind == "error":
-        run.error = f"does not compile: {rest}"
-    elif kind == "failed":
+    if kind == "failed":
         run.error = rest
     elif kind == "result":
         run.timings[mix] = Timing(verdicts=[c == "1" for c in rest])
@@ -65,33 +54,44 @@ def mark_unreported(row: Row, mix: str, hostile, pending: list, killed: bool, ti
             )
 
 
+def start(row: Row, patterns: dict, args) -> engines.Session:
+    """A session of the row's engine with every pattern; records the
+    version, the compile times and the patterns the engine rejects."""
+    flags = FLAVORS[row.flavor].flags
+    session = engines.Session(row.driver, patterns, flags, strict=False, timeout=args.timeout)
+    row.version = session.version
+    for label, ms in session.compile_ms.items():
+        run = row.runs[label]
+        run.compile_ms = run.compile_ms if run.compile_ms is not None else ms
+    for label, message in session.rejected.items():
+        row.runs[label].error = f"does not compile: {message}"
+    return session
+
+
 def run_mix(row: Row, patterns: dict, mix, hostile, args) -> str:
-    """One run of the row's runner: every pattern on ``mix`` (and the hostile
-    strings).  Returns why the runner stopped early, or ``""``."""
-    payload = engines.runner_input(
-        patterns,
-        mix.hands,
-        flags=FLAVORS[row.flavor].flags,
-        min_seconds=args.min_time,
-        hostile=[text for _, _, text in hostile],
-        repeats=WORST_REPEATS,
-    )
-    pending = [(label, i) for label in patterns for i in range(len(hostile))]
+    """One session of the row's engine: every pattern on ``mix`` (and the
+    hostile strings).  Returns why the runner stopped early, or ``""``."""
+    strings = [text for _, _, text in hostile]
+    pending = []
     try:
-        for line in engines.runner_lines(row.driver, payload, timeout=args.timeout):
-            take_line(row, mix.name, line, hostile, pending)
+        with start(row, patterns, args) as session:
+            pending = [(label, i) for label in session.labels for i in range(len(hostile))]
+            for line in session.stream(f"time {args.min_time!r}", mix.hands):
+                take_line(row, mix.name, line, hostile, pending)
+            for line in session.stream(f"worst {WORST_REPEATS}", strings) if strings else ():
+                take_line(row, mix.name, line, hostile, pending)
         return ""
-    except subprocess.TimeoutExpired:
+    except engines.RunnerTimeout:
         mark_unreported(row, mix.name, hostile, pending, True, args.timeout)
         return f"{mix.name}: runner silent for {args.timeout:g} s: killed"
-    except RuntimeError as exc:
+    except engines.RunnerError as exc:
         mark_unreported(row, mix.name, hostile, pending, False, args.timeout)
         return f"{mix.name}: {one_line(exc)[:300]}"
 
 
 def run_external(row: Row, patterns: dict, mixes, hostile, args) -> None:
     """Fill ``row`` from one runner run per mix."""
-    engines.runner_command(row.driver)  # build it, or raise EngineUnavailable
+    engines.engine_version(row.driver)  # build it, or raise EngineUnavailable
     for label, text in patterns.items():
         row.runs[label] = PatternRun(chars=len(text))
     worst = [] if args.no_worst or row.engine in LINEAR_TIME else hostile

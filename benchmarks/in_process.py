@@ -1,5 +1,5 @@
 """Timing the engines that run inside this Python process (``re``, ``regex``,
-``pcre2`` with its JIT, ``google-re2``), compiled by ``tests/engines.py``.
+``pcre2`` with its JIT, ``google-re2``), compiled by :mod:`mahjong_regex.engines`.
 
 Every timing makes one warm-up pass over all hands (the verdicts), then
 repeats passes until ``--min-time`` seconds have gone by.  The hostile strings
@@ -12,7 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 
-from driver import engines
+from internals import engines
 from results import LINEAR_TIME, WORST_REPEATS, PatternRun, Row, Timing, one_line
 
 
@@ -100,7 +100,7 @@ def run_in_process(row: Row, patterns: dict, mixes, hostile, args) -> None:
         run = row.runs[label] = PatternRun(chars=len(text))
         start = time.perf_counter()
         try:
-            search = engines.compile_in_process(row.driver, text)
+            search = engines.compile_search(row.driver, text)
         except engines.PatternError as exc:
             run.error = f"does not compile: {one_line(exc.message)}"
             continue

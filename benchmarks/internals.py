@@ -11,6 +11,7 @@ from mahjong_regex import (
     HandError,
     UnsupportedError,
     compile_pattern,
+    engines,
     ir,
     load_rules,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "compile_rules",
     "compile_scoring",
     "emit",
+    "engines",
     "ir",
     "literal_set",
     "load_rules",

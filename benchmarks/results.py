@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: (flavor, engine as the table names it, engine name in tests/engines.py), in table order.
+#: (flavor, engine as the table names it, engine name in mahjong_regex.engines), in table order.
 ROWS: tuple[tuple[str, str, str], ...] = (
     ("pcre", "pcre2", "pcre2"),
     ("pcre", "pcre2-c", "pcre2-c"),
@@ -120,7 +120,7 @@ class Row:
     """One (flavor, engine) row: the version, and a :class:`PatternRun` per label
     (a label left out was not applicable, e.g. the seed in RE2); ``status`` is
     ``ok``, ``missing: …`` or ``error: …``; ``driver`` the engine's name in
-    ``tests/engines.py``."""
+    :mod:`mahjong_regex.engines`."""
 
     flavor: str
     engine: str

@@ -27,7 +27,6 @@ import sys
 import time
 from pathlib import Path
 
-from driver import engines
 from inputs import Mix, hostile_strings
 from internals import (
     BUILTINS,
@@ -35,23 +34,13 @@ from internals import (
     Evaluator,
     UnsupportedError,
     compile_for,
+    engines,
     load_rules,
     random_hands,
 )
 from report import add_update_option, fmt_ms, machine_info, table, with_earlier_rows
 
 HERE = Path(__file__).resolve().parent
-#: The engine each flavor is timed in.
-ENGINE = {
-    "pcre": "pcre2",
-    "regex": "regex",
-    "python": "python",
-    "js": "node",
-    "java": "java",
-    "dotnet": "dotnet",
-    "ruby": "ruby",
-    "re2": "re2",
-}
 COMPILE_MS, WORST_MS = 200.0, 10.0
 
 
@@ -73,29 +62,26 @@ def worst_in_engine(engine: str, pattern: str, flags: str, strings: list[str]):
     an error message or "")."""
     if engine == "re2":
         try:
-            engines.compile_in_process("re2", pattern)
+            engines.compile_search("re2", pattern)
             return True, None, ""
         except engines.PatternError as e:
             return False, None, e.message
-    payload = engines.runner_input({"p": pattern}, [], flags=flags, hostile=strings, repeats=3)
-    if engine in ("pcre2", "regex", "python"):
+    if engines.facts(engine).in_process:
         return worst_in_process(engine, pattern, strings)
-    worst, error = 0.0, ""
-    for line in engines.runner_lines(engine, payload, timeout=120):
-        kind, _, rest = line.partition(" ")
-        if kind == "error":
-            return False, None, rest
-        if kind == "worst":
-            worst = max(worst, float(rest.split()[-1]))
-        if kind == "worsterror":
-            error = rest
-    return True, worst, error
+    try:
+        with engines.Session(engine, pattern, flags, timeout=120) as session:
+            found = session.worst(strings, 3)["p"]
+    except engines.PatternError as e:
+        return False, None, e.message
+    errors = [value for value in found if isinstance(value, str)]
+    worst = max((value for value in found if isinstance(value, float)), default=0.0)
+    return True, worst, errors[-1] if errors else ""
 
 
 def worst_in_process(engine: str, pattern: str, strings: list[str]):
     """:func:`worst_in_engine` for an engine in this process."""
     try:
-        search = engines.compile_in_process(engine, pattern)
+        search = engines.compile_search(engine, pattern)
     except engines.PatternError as e:
         return False, None, e.message
     worst = 0.0
@@ -123,7 +109,8 @@ def measure(name: str) -> list[dict]:
         if isinstance(out, str):
             row.update(chars=None, engine_ok=False, worst_ms=None, note=out.split(": ", 1)[-1])
         else:
-            ok, worst, error = worst_in_engine(ENGINE[flavor], out.text, out.flavor.flags, strings)
+            engine = FLAVORS[flavor].engines[0]  # its first engine
+            ok, worst, error = worst_in_engine(engine, out.text, out.flavor.flags, strings)
             row.update(chars=len(out.text), engine_ok=ok, worst_ms=worst, note=error)
         rows.append(row)
         print(f"  {name}/{flavor}: {row['compile_ms']} ms", file=sys.stderr, flush=True)

@@ -9,7 +9,8 @@ The hands are winning hands of the scoring corpus
 ones the tests prove the patterns on.  For each rule set:
 
 - ``pcre2-c``: the ``pcre`` scoring pattern in PCRE2 from C with its JIT
-  (``tests/runners/runner_pcre2.c``, the system libpcre2), one match a hand;
+  (the ``pcre2-c`` runner of :mod:`mahjong_regex.engines`, the system
+  libpcre2), one match a hand;
 - ``regex``: the ``regex`` scoring pattern in the Python regex module, one
   match a hand and the names of the groups that took part (what the host
   reads to add the values);
@@ -29,10 +30,10 @@ import argparse
 import json
 from pathlib import Path
 
-from driver import engines
 from in_process import time_search
 from internals import (
     compile_for,
+    engines,
     load_rules,
     score_groups,
     scoring_corpus,
@@ -79,21 +80,14 @@ def regex_rates(rules, hands, min_seconds: float) -> dict[str, float]:
 
 
 def pcre2_c_rates(rules, hands, min_seconds: float) -> dict[str, float]:
-    """The scoring and the win-only pattern in PCRE2 from C (one runner run)."""
+    """The scoring and the win-only pattern in PCRE2 from C (one session)."""
     patterns = {
         "score": compile_for(rules, "pcre", score=True).text,
         "win": compile_for(rules, "pcre").text,
     }
-    payload = engines.runner_input(patterns, hands, min_seconds=min_seconds)
-    rates = {}
-    for line in engines.runner_lines("pcre2-c", payload):
-        kind, _, rest = line.partition(" ")
-        if kind in ("error", "failed"):
-            raise RuntimeError(f"pcre2-c: {line}")
-        if kind == "rate":
-            label, passes, seconds, _ = rest.split()
-            rates[label] = int(passes) * len(hands) / float(seconds)
-    return {"pcre2-c": rates["score"], "pcre2-c win-only": rates["win"]}
+    with engines.Session("pcre2-c", patterns) as session:
+        rates = session.time(hands, min_seconds)
+    return {"pcre2-c": rates["score"].rate, "pcre2-c win-only": rates["win"].rate}
 
 
 def calculator_rate(hands, min_seconds: float) -> float:

@@ -33,13 +33,13 @@ import statistics
 import sys
 from pathlib import Path
 
-from driver import engines
 from in_process import worst_in_process
 from inputs import length_window, our_pattern
 from internals import (
     BUILTINS,
     FLAVORS,
     HandError,
+    engines,
     load_rules,
     random_hands,
     split_turned,
@@ -48,7 +48,7 @@ from report import add_update_option, fmt_ms, machine_info, table, with_earlier_
 from results import one_line
 
 HERE = Path(__file__).resolve().parent
-#: (engine as the table names it, engine in tests/engines.py, flavor): the backtracking ones.
+#: (engine as the table names it, engine in mahjong_regex.engines, flavor): the backtracking ones.
 ENGINES = (
     ("pcre2-c", "pcre2-c", "pcre"),
     ("regex", "regex", "regex"),
@@ -86,21 +86,16 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def time_external(driver: str, pattern: str, flags: str, strings, repeats, timeout):
     """Per string: ms (best of ``repeats``) or an error text, in a runner program."""
-    payload = engines.runner_input(
-        {"p": pattern}, [], flags=flags, hostile=strings, repeats=repeats
-    )
     out: list = ["not run"] * len(strings)
     try:
-        for line in engines.runner_lines(driver, payload, timeout=timeout):
-            kind, _, rest = line.partition(" ")
-            if kind in ("worst", "worsterror"):
+        with engines.Session(driver, pattern, flags, timeout=timeout) as session:
+            for line in session.stream(f"worst {repeats}", strings):
+                kind, _, rest = line.partition(" ")
                 _label, index, value = rest.split(" ", 2)
                 out[int(index)] = float(value) if kind == "worst" else value
-            elif kind == "error":
-                raise engines.PatternError(driver, rest)
-    except Exception as exc:  # a runner killed for silence: the string in flight is the miss
+    except engines.RunnerError as exc:  # a runner killed for silence: the string in flight
         first = next((i for i, v in enumerate(out) if v == "not run"), None)
-        if first is None or isinstance(exc, engines.PatternError):
+        if first is None:
             raise
         out[first] = f"> {timeout:g} s ({type(exc).__name__})"
     return out
@@ -108,8 +103,8 @@ def time_external(driver: str, pattern: str, flags: str, strings, repeats, timeo
 
 def time_strings(driver: str, pattern: str, flags: str, strings, repeats, timeout) -> list:
     """Per string: ms (best of ``repeats``) or an error text."""
-    if driver in engines.IN_PROCESS:
-        search = engines.compile_in_process(driver, pattern)
+    if engines.facts(driver).in_process:
+        search = engines.compile_search(driver, pattern)
         found = worst_in_process({"p": search}, list(strings), timeout)
         return [found.get(("p", i), "not run") for i in range(len(strings))]
     return time_external(driver, pattern, flags, strings, repeats, timeout)
@@ -242,7 +237,7 @@ def measure(rules, name: str, engine: str, driver: str, flavor: str, args) -> di
     row = {"ruleset": name, "engine": engine, "flavor": flavor}
     try:
         pattern, _ = our_pattern(rules, flavor)
-        engines.engine_version(driver) if driver != "pcre2-c" else engines.runner_command(driver)
+        engines.engine_version(driver)
     except engines.EngineUnavailable as exc:
         return {**row, "status": f"missing: {exc}"}
     flags = FLAVORS[flavor].flags

@@ -13,10 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from engines import EngineUnavailable, engine_version
 from hands import corpus
 
-from mahjong_regex import BUILTINS, Evaluator, HandError, load_rules
+from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, load_rules
+from mahjong_regex.engines import EngineUnavailable, engine_version
 from mahjong_regex.hands.samples import random_hands
 from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 
@@ -134,17 +134,8 @@ def ruleset(request) -> str:
     return request.param
 
 
-#: The real engines each flavor is proven in.
-FLAVOR_ENGINES = {
-    "pcre": ("pcre2",),
-    "regex": ("regex",),
-    "python": ("python",),
-    "js": ("node",),
-    "java": ("java",),
-    "dotnet": ("dotnet",),
-    "ruby": ("ruby",),
-    "re2": ("re2", "go"),
-}
+#: The real engines each flavor is proven in: its row's ``engines``.
+FLAVOR_ENGINES = {name: flavor.engines for name, flavor in FLAVORS.items()}
 
 
 @lru_cache(maxsize=None)

@@ -9,7 +9,6 @@ import pcre2
 import pytest
 import regex
 from conftest import PASS_RULE_SETS, disagreements, hand_corpus, require_engine, rules
-from engines import run_batch
 from test_flavors import CANNOT
 
 from mahjong_regex import (
@@ -29,6 +28,7 @@ from mahjong_regex.compiler.plans.shape_plans import plan
 from mahjong_regex.compiler.tiles.aligned_scan import aligned_safe
 from mahjong_regex.compiler.tiles.fixed_width import fixed_width
 from mahjong_regex.compiler.tiles.marker_chars import markers
+from mahjong_regex.engines import run_batch
 from mahjong_regex.flavors import get
 from mahjong_regex.optimize.suit_backrefs import suit_backrefs
 from mahjong_regex.pipeline import compile_for, compile_rules, emit, outline

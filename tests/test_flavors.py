@@ -18,9 +18,9 @@ from conftest import (
     rules,
     wins,
 )
-from engines import run_batch
 
 from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
+from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import compile_for, compile_rules, render
 
 #: Flavors that refuse a rule set by default (and why, in the message).

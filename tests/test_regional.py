@@ -11,11 +11,11 @@ import pcre2
 import pytest
 import regex
 from conftest import FLAVOR_ENGINES, read_fixtures, require_engine, rules
-from engines import run_batch
 from test_flavors import CANNOT
 
 from mahjong_regex import BUILTINS, FLAVORS, Evaluator, UnsupportedError
 from mahjong_regex.cli import main
+from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import compile_for
 from mahjong_regex.ruleset.notations import (
     NotationError,

@@ -8,9 +8,9 @@ import time
 
 import pytest
 from conftest import FLAVOR_ENGINES, require_engine
-from engines import run_batch
 
 from mahjong_regex import FLAVORS, Evaluator, MeldError, UnsupportedError
+from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import compile_for, compile_rules, outline, render
 from mahjong_regex.ruleset.checker import load
 

@@ -13,14 +13,13 @@ from collections import Counter
 
 import pytest
 from conftest import IN_CI, hand_corpus, rules
-from engines import EngineUnavailable
 from hands import corpus
 from score_hands import score_corpus
-from scoring_engines import SCORING_ENGINES, score_batch
 
-from mahjong_regex import BUILTINS
+from mahjong_regex import BUILTINS, FLAVORS
 from mahjong_regex.cli import main
 from mahjong_regex.diagnostics import UnsupportedError
+from mahjong_regex.engines import EngineUnavailable, facts, run_groups
 from mahjong_regex.outputs.score_command import score_groups
 from mahjong_regex.pipeline import compile_for, compile_scoring
 from mahjong_regex.reference.scorer import Scorer
@@ -60,6 +59,18 @@ SPLITS_WAYS = [
 ]
 
 
+#: The engines a scoring pattern is proven in, and the flavor each runs: the
+#: engines of the flavors that can score (a way back to the start of the hand
+#: that keeps the groups) that report the groups of a match.
+SCORING_ENGINES = {
+    engine: name
+    for name, flavor in FLAVORS.items()
+    if flavor.rewind is not None
+    for engine in flavor.engines
+    if facts(engine).groups
+}
+
+
 @functools.lru_cache(maxsize=None)
 def scoring(name: str, flavor: str):
     """The scoring pattern of a rule set in a flavor: (text, {group: element})."""
@@ -88,7 +99,7 @@ def best_sets(name: str, hand: str) -> list[list[str]]:
 def run(engine: str, name: str, hands) -> list:
     text, groups = scoring(name, SCORING_ENGINES[engine])
     try:
-        answers = score_batch(engine, text, groups, hands)
+        answers = run_groups(engine, text, hands, groups)
     except EngineUnavailable as e:
         if IN_CI:
             pytest.fail(f"CI lacks {engine}: {e}")
@@ -304,7 +315,7 @@ def test_dotnet_scores_where_the_hand_is_too_short_for_unary_totals():
     out = compile_for(chinese, "dotnet", score=True)
     groups = {g["group"]: g["element"] for g in score_groups(out, chinese)}
     try:
-        answers = score_batch("dotnet", out.text, groups, written)
+        answers = run_groups("dotnet", out.text, written, groups)
     except EngineUnavailable as e:
         if IN_CI:
             pytest.fail(f"CI lacks dotnet: {e}")

@@ -5,8 +5,8 @@ that changed verdict, found by a search and shrunk.
 - :mod:`.rules` (with :mod:`.places`): the rule changes (tiles, meld kinds,
   hand shapes, constraints), each citing its DSL lines on both sides;
 - :mod:`.sides`: what decides a hand on one side -- the reference evaluator
-  of a rule set, or a pattern in the engine of its flavor (:mod:`.engines`,
-  with the runner programs in ``runners/``);
+  of a rule set, or a pattern in the engine of its flavor (a session of
+  :mod:`mahjong_regex.engines`);
 - :mod:`.generate` (with :mod:`.winning`): candidate hands -- near the
   boundary of either side, built to win a shape, aimed at each change,
   mutations of either side's winning hands;

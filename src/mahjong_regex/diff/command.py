@@ -17,10 +17,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from ..engines import EngineError
 from ..flavors.table import FLAVORS
 from ..rules import BUILTINS
 from .compare import compare
-from .engines import EngineError
 from .outlines import outline_diff
 from .report import as_json, text
 from .revisions import RevisionError, git_show, is_revision

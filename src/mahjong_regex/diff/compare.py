@@ -47,7 +47,7 @@ def compare(
     most first, None for all).
 
     Raises ValueError when neither side is a rule set, and
-    :class:`~mahjong_regex.diff.engines.EngineError` when a pattern's engine
+    :class:`~mahjong_regex.engines.EngineError` when a pattern's engine
     fails."""
     changes = None
     if old.rules is not None and new.rules is not None:

@@ -85,8 +85,8 @@ def search(
 
     Hands are built from each side's rule set, and from the hand space
     (``space``) of a pattern side that has one.  Raises ValueError when
-    neither gives a rule set (nothing to build hands from); an engine's :class:`~mahjong_regex.diff.engines.EngineError`
-    passes through."""
+    neither gives a rule set (nothing to build hands from); an engine's
+    :class:`~mahjong_regex.engines.EngineError` passes through."""
     sides = (old, new)
     makers = [RuleHands(s.rules, seed + i) for i, s in enumerate(sides) if s.rules is not None]
     known = {m.rules.source_hash for m in makers}

@@ -3,15 +3,17 @@
 A :class:`RulesSide` is a checked rule set, decided by the reference
 evaluator (:mod:`mahjong_regex.reference`), which also says why.  A
 :class:`PatternSide` is a pattern in a flavor, decided by that flavor's
-engine (:mod:`.engines`); it only says whether it matched.  Both remember
+engine (:mod:`mahjong_regex.engines`, in a session that lives as long as
+the side); it only says whether it matched.  Both remember
 their answers, so a string is decided once per side.
 """
 
 from __future__ import annotations
 
+from ..engines import Session, diff_engine
+from ..flavors.table import FLAVORS
 from ..reference.evaluator import Evaluator, Verdict
 from ..ruleset.model import RuleSet
-from .engines import PatternEngine
 
 
 class RulesSide:
@@ -70,7 +72,7 @@ class PatternSide:
     space the pattern is compared (``diff --pattern FILE --rules R``): the
     search builds hands from it, and :meth:`why` adds its reason.
 
-    Raises :class:`~mahjong_regex.diff.engines.EngineError` when the
+    Raises :class:`~mahjong_regex.engines.EngineError` when the
     flavor's engine is missing or rejects the pattern."""
 
     rules = None
@@ -81,7 +83,7 @@ class PatternSide:
         self.pattern = pattern
         self.space = space
         self.evaluator = None if space is None else Evaluator(space)
-        self.engine = PatternEngine(flavor, pattern)
+        self.engine = Session(diff_engine(flavor), pattern, FLAVORS[flavor].flags)
         self.answers: dict[str, bool] = {}
 
     def decide(self, hands: list[str]) -> list[bool]:

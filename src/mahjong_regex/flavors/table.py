@@ -59,14 +59,17 @@ class Flavor:
     - ``balancing``: .NET's balancing groups, ``(?<-name>)`` takes a capture
       off a group's stack (a scoring pattern compares two totals so, with
       no bound; elsewhere as lengths, within the hand);
-    - ``engine``: the engine the tests run it in;
+    - ``engine``: a description of the engine (named in messages);
     - ``languages``: the host languages whose ``--format code`` snippet
       uses this flavor (``compile --lang L``);
     - ``scoring``: None where the flavor scores, else why it cannot (the
       reason ``compile --score`` gives); ``score_languages``: the host
       languages of its scoring code; ``max_scoring_length``: the longest
       scoring pattern its engine compiles with default limits (measured),
-      None when that is not a concern."""
+      None when that is not a concern;
+    - ``engines``: the names of the engines its patterns are proven in
+      (resolved by :mod:`mahjong_regex.engines`);
+    - ``diff_engine``: the one of them ``diff`` runs a pattern side in."""
 
     name: str
     engine: str
@@ -95,6 +98,8 @@ class Flavor:
     scoring: str | None = None
     score_languages: tuple[str, ...] = ()
     max_scoring_length: int | None = None
+    engines: tuple[str, ...] = ()
+    diff_engine: str = ""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -128,6 +133,8 @@ FLAVORS: dict[str, Flavor] = {
             # PCRE2 10.42 and 10.47 with LINK_SIZE 2: scoring patterns of
             # 50,172 characters compile, 54,677 are "too large".
             max_scoring_length=52_000,
+            engines=("pcre2", "php"),
+            diff_engine="pcre2",
         ),
         Flavor(
             "regex",
@@ -140,6 +147,8 @@ FLAVORS: dict[str, Flavor] = {
             dupnames="",
             rewind="behind",
             score_languages=("python",),
+            engines=("regex",),
+            diff_engine="regex",
         ),
         Flavor(
             "python",
@@ -153,6 +162,8 @@ FLAVORS: dict[str, Flavor] = {
             "(no non-atomic lookahead, no lookbehind of any length), so the pattern cannot "
             "make the engine try the next split when another ranks higher, and it refuses "
             "a backreference before its group (meld counts in flag groups)",
+            engines=("python",),
+            diff_engine="python",
         ),
         Flavor(
             "js",
@@ -169,6 +180,8 @@ FLAVORS: dict[str, Flavor] = {
             scoring="a JavaScript group inside a repetition is reset on every repetition, and a "
             "backreference to an unset group matches the empty string, so the melds' counts "
             "cannot be kept in flag groups",
+            engines=("node",),
+            diff_engine="node",
         ),
         Flavor(
             "java",
@@ -177,6 +190,8 @@ FLAVORS: dict[str, Flavor] = {
             languages=("java",),
             scoring="java.util.regex refuses a backreference before its group, so meld counts "
             "cannot be kept in flag groups, and its lookbehind has a bounded length",
+            engines=("java",),
+            diff_engine="java",
         ),
         Flavor(
             "dotnet",
@@ -188,6 +203,8 @@ FLAVORS: dict[str, Flavor] = {
             balancing=True,
             languages=("csharp",),
             score_languages=("csharp",),
+            engines=("dotnet",),
+            diff_engine="dotnet",
         ),
         Flavor(
             "ruby",
@@ -197,6 +214,8 @@ FLAVORS: dict[str, Flavor] = {
             languages=("ruby",),
             scoring="Onigmo refuses a backreference before its group, so meld counts cannot be "
             "kept in flag groups, and its lookbehind has a fixed length",
+            engines=("ruby",),
+            diff_engine="ruby",
         ),
         Flavor(
             "re2",
@@ -212,6 +231,8 @@ FLAVORS: dict[str, Flavor] = {
             languages=("go", "rust"),
             scoring="RE2 has no lookaround and no backreferences: it cannot read flag groups or "
             "make the engine try another split",
+            engines=("re2", "go"),
+            diff_engine="re2",
         ),
     )
 }

@@ -1,14 +1,15 @@
-// The runner for PCRE2 called from C (libpcre2-8), used by the benchmark: the Python binding's
-// per-call overhead hides PCRE2's own speed.  Built by tests/engines.py with
+// The runner for PCRE2 called from C (libpcre2-8), for the benchmarks: the Python binding's
+// per-call overhead hides PCRE2's own speed.  Built by mahjong_regex.engines with
 // gcc -O2 runner_pcre2.c -lpcre2-8 (Debian/Ubuntu package libpcre2-dev).
-// Input on stdin, output on stdout: see the protocol in tests/engines.py.  The "version" line
-// comes after the patterns are compiled: it says whether each one runs in the JIT.
+// It speaks the runner protocol of mahjong_regex.engines (version 2) on stdin and stdout.  The
+// "version" line comes after the patterns are compiled: it says whether each one runs in the JIT.
 //
 // Each pattern is compiled with pcre2_compile(PCRE2_UTF), then pcre2_jit_compile
 // (PCRE2_JIT_COMPLETE) when the library has a JIT; each call is pcre2_jit_match (pcre2_match
 // where the JIT is not used) from offset 0 without PCRE2_ANCHORED -- search semantics -- into
 // one match_data reused by every call, with the default match context (so the default 32 KiB
 // JIT stack and the default match limits).
+#define _POSIX_C_SOURCE 200809L
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdarg.h>
@@ -23,13 +24,14 @@ typedef struct {
 } Text;
 
 typedef struct {
-    const char *label;
+    char *label;
     pcre2_code *code;
     int jit;  // 1: pcre2_jit_match, 0: pcre2_match
 } Compiled;
 
-static char *input;  // stdin, cut into lines in place
 static pcre2_match_data *match_data;
+static char *line_buffer;
+static size_t line_capacity;
 
 static void fail(const char *message) {
     fprintf(stderr, "runner_pcre2: %s\n", message);
@@ -42,20 +44,12 @@ static void *allocate(size_t size) {
     return p;
 }
 
+// The next line without its newline (valid until the next call), or NULL at the end.
 static char *next_line(void) {
-    if (!input) fail("input ends early");
-    char *line = input;
-    char *nl = strchr(line, '\n');
-    input = nl ? nl + 1 : NULL;
-    if (nl) *nl = '\0';
-    return line;
-}
-
-static long next_count(void) {
-    char *line = next_line(), *end;
-    long n = strtol(line, &end, 10);
-    if (end == line || *end != '\0' || n < 0) fail("bad count");
-    return n;
+    ssize_t n = getline(&line_buffer, &line_capacity, stdin);
+    if (n < 0) return NULL;
+    while (n > 0 && (line_buffer[n - 1] == '\n' || line_buffer[n - 1] == '\r')) line_buffer[--n] = 0;
+    return line_buffer;
 }
 
 static int hex_digit(char c) {
@@ -74,24 +68,6 @@ static Text decode(const char *hex) {
     }
     t.data[t.len] = '\0';
     return t;
-}
-
-static Text *next_texts(long *count) {
-    *count = next_count();
-    Text *texts = allocate(*count * sizeof *texts);
-    for (long i = 0; i < *count; i++) texts[i] = decode(next_line());
-    return texts;
-}
-
-static char *read_all(FILE *f) {
-    size_t cap = 1 << 20, size = 0, got;
-    char *buffer = allocate(cap + 1);
-    while ((got = fread(buffer + size, 1, cap - size, f)) > 0) {
-        size += got;
-        if (size == cap && !(buffer = realloc(buffer, (cap *= 2) + 1))) fail("out of memory");
-    }
-    buffer[size] = '\0';
-    return buffer;
 }
 
 static double now(void) {
@@ -125,7 +101,7 @@ static inline int search(const Compiled *p, const Text *s) {
 
 // Compile one pattern (and JIT-compile it when the library has a JIT; if that fails, append
 // "LABEL: why" to no_jit).  Returns 0, having said "error LABEL ...", if it does not compile.
-static int compile(const char *label, Text source, int have_jit, Compiled *out, char *no_jit,
+static int compile(char *label, Text source, int have_jit, Compiled *out, char *no_jit,
                    size_t no_jit_size) {
     char message[256];
     int code;
@@ -153,15 +129,15 @@ static int compile(const char *label, Text source, int have_jit, Compiled *out, 
     return 1;
 }
 
-// The verdicts, then (if min_seconds > 0) passes over all hands until min_seconds have gone by.
-static void run(const Compiled *re, const Text *hands, long count, double min_seconds) {
+// The verdicts, then (if seconds > 0) passes over all the strings until seconds have gone by.
+static void match(const Compiled *re, const Text *texts, long count, double seconds) {
     char *bits = allocate(count + 1);
     for (long i = 0; i < count; i++) {
-        int rc = search(re, &hands[i]);
+        int rc = search(re, &texts[i]);
         if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
             char message[256];
             error_text(rc, message, sizeof message);
-            say("failed %s %s (hand %ld)", re->label, message, i);
+            say("failed %s %s (string %ld)", re->label, message, i);
             free(bits);
             return;
         }
@@ -170,73 +146,66 @@ static void run(const Compiled *re, const Text *hands, long count, double min_se
     bits[count] = '\0';
     say("result %s %s", re->label, bits);
     free(bits);
-    if (min_seconds <= 0) return;
+    if (seconds <= 0) return;
     long passes = 0, matches = 0;
     double t0 = now(), elapsed;
     do {
         for (long i = 0; i < count; i++) {
-            if (search(re, &hands[i]) >= 0) matches++;
+            if (search(re, &texts[i]) >= 0) matches++;
         }
         passes++;
         elapsed = now() - t0;
-    } while (elapsed < min_seconds);
+    } while (elapsed < seconds);
     say("rate %s %ld %.6f %ld", re->label, passes, elapsed, matches);
 }
 
-// The fastest of `repeats` calls on one hostile string, or the error that stopped them.
-static void worst(const Compiled *re, long index, const Text *text, long repeats) {
-    double best = 1e300;
-    for (long r = 0; r < repeats; r++) {
-        double t0 = now();
-        int rc = search(re, text);
-        double took = now() - t0;
+// The fastest of `repeats` calls on each string alone, or the error that stopped them.
+static void worst(const Compiled *re, const Text *texts, long count, long repeats) {
+    for (long index = 0; index < count; index++) {
+        double best = 1e300;
+        int rc = 0;
+        for (long r = 0; r < repeats || r == 0; r++) {
+            double t0 = now();
+            rc = search(re, &texts[index]);
+            double took = now() - t0;
+            if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) break;
+            if (took < best) best = took;
+        }
         if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
             char message[256];
             error_text(rc, message, sizeof message);
             say("worsterror %s %ld %s", re->label, index, message);
-            return;
+        } else {
+            say("worst %s %ld %.6f", re->label, index, best * 1000);
         }
-        if (took < best) best = took;
     }
-    say("worst %s %ld %.6f", re->label, index, best * 1000);
 }
 
-int main(void) {
-    input = read_all(stdin);
-    if (strcmp(next_line(), "mahjong-regex-runner 1") != 0) fail("bad input header");
-    double min_seconds = strtod(next_line(), NULL);
-    next_line();  // flags: none for PCRE2 (PCRE2_UTF is always set)
-    long count = next_count();
-    char **labels = allocate(count * sizeof *labels);
-    Text *sources = allocate(count * sizeof *sources);
-    for (long i = 0; i < count; i++) {
-        labels[i] = next_line();
-        sources[i] = decode(next_line());
+// Read the header's patterns and compile them; returns how many compiled.
+static long compile_all(Compiled **out) {
+    long size = 0, ok = 0;
+    Compiled *compiled = NULL;
+    uint32_t have_jit = 0, max_captures = 0;
+    pcre2_config(PCRE2_CONFIG_JIT, &have_jit);
+    char no_jit[512] = "";  // labels compiled without the JIT, and why
+    for (char *line = next_line(); !line || strcmp(line, "go") != 0; line = next_line()) {
+        if (!line || strncmp(line, "pattern ", 8) != 0) fail("bad header line");
+        char *label = strtok(line + 8, " "), *hex = strtok(NULL, " ");
+        if (!label) fail("a pattern without a label");
+        if (ok == size && !(compiled = realloc(compiled, (size = 2 * size + 4) * sizeof *compiled)))
+            fail("out of memory");
+        Text source = decode(hex ? hex : "");
+        if (compile(strdup(label), source, have_jit, &compiled[ok], no_jit, sizeof no_jit)) {
+            uint32_t captures = 0;
+            pcre2_pattern_info(compiled[ok++].code, PCRE2_INFO_CAPTURECOUNT, &captures);
+            if (captures > max_captures) max_captures = captures;
+        }
+        free(source.data);
     }
-    long hand_count, hostile_count;
-    Text *hands = next_texts(&hand_count);
-    Text *hostile = next_texts(&hostile_count);
-    long repeats = next_count();
-
     char version[64] = "";
     pcre2_config(PCRE2_CONFIG_VERSION, version);
     char *space = strchr(version, ' ');  // "10.42 2022-12-11": keep the number
     if (space) *space = '\0';
-    uint32_t have_jit = 0;
-    pcre2_config(PCRE2_CONFIG_JIT, &have_jit);
-
-    Compiled *compiled = allocate(count * sizeof *compiled);
-    long ok = 0;
-    uint32_t max_captures = 0;
-    char no_jit[512] = "";  // labels compiled without the JIT, and why
-    for (long i = 0; i < count; i++) {
-        if (!compile(labels[i], sources[i], have_jit, &compiled[ok], no_jit, sizeof no_jit)) {
-            continue;
-        }
-        uint32_t captures = 0;
-        pcre2_pattern_info(compiled[ok++].code, PCRE2_INFO_CAPTURECOUNT, &captures);
-        if (captures > max_captures) max_captures = captures;
-    }
     if (!have_jit) {
         say("version PCRE2 %s (C, no JIT: the library has none)", version);
     } else if (no_jit[0]) {
@@ -244,12 +213,45 @@ int main(void) {
     } else {
         say("version PCRE2 %s (C, JIT)", version);
     }
+    say("end");
     match_data = pcre2_match_data_create(max_captures + 1, NULL);
     if (!match_data) fail("out of memory");
-    for (long p = 0; p < ok; p++) run(&compiled[p], hands, hand_count, min_seconds);
-    for (long p = 0; p < ok; p++) {
-        for (long i = 0; i < hostile_count; i++) worst(&compiled[p], i, &hostile[i], repeats);
+    *out = compiled;
+    return ok;
+}
+
+int main(void) {
+    char *line = next_line();
+    if (!line || strcmp(line, "mahjong-regex-runner 2") != 0) fail("bad input header");
+    line = next_line();  // flags: none for PCRE2 (PCRE2_UTF is always set)
+    if (!line || strncmp(line, "flags", 5) != 0) fail("no flags line");
+    Compiled *compiled;
+    long ok = compile_all(&compiled);
+    while ((line = next_line())) {
+        char verb[32] = "";
+        double arg = 0;
+        long count = -1;
+        int words = sscanf(line, "%31s %lf %ld", verb, &arg, &count);
+        if (words == 2) count = (long)arg;  // a verb without an argument: "match N"
+        if (words < 2 || count < 0) fail("bad command");
+        Text *texts = allocate(count * sizeof *texts);
+        for (long i = 0; i < count; i++) {
+            char *hex = next_line();
+            if (!hex) fail("input ends inside a command");
+            texts[i] = decode(hex);
+        }
+        int known = !strcmp(verb, "match") || !strcmp(verb, "time") || !strcmp(verb, "worst");
+        if (!known) say("unsupported %s", verb);
+        for (long p = 0; known && p < ok; p++) {
+            if (!strcmp(verb, "worst")) {
+                worst(&compiled[p], texts, count, (long)arg);
+            } else {
+                match(&compiled[p], texts, count, strcmp(verb, "time") ? 0 : arg);
+            }
+        }
+        say("end");
+        for (long i = 0; i < count; i++) free(texts[i].data);
+        free(texts);
     }
-    say("done");
     return 0;
 }
