@@ -78,10 +78,16 @@ def wanted(verdict: str, result: Result) -> bool:
     return verdict == "win"
 
 
+def verdict(match: bool) -> str:
+    return "win" if match else "no"
+
+
 def check_text(case: Case, flavor: str, result: Result) -> None:
     if result.error != (case.output == "error"):
         got = "stopped with an error" if result.error else "compiled"
-        pytest.fail(f"{case.name}: the header says '{case.output}', but {flavor} {got}:\n{result.text}")
+        pytest.fail(
+            f"{case.name}: the header says '{case.output}', but {flavor} {got}:\n{result.text}"
+        )
     expected = case.expected.get(flavor)
     if expected is None:
         pytest.fail(f"{case.name}: no expected section for {flavor}; run: {COMMAND}")
@@ -100,7 +106,7 @@ def check_engines(case: Case, flavor: str, result: Result) -> None:
         require_engine(engine)
         got = verdicts(engine, result.output.text, hands, result.output.flavor.flags)
         wrong = [
-            f"{case.name}:{h.line}: {engine} says {'win' if g else 'no'} on {h.text}"
+            f"{case.name}:{h.line}: {engine} says {verdict(g)} on {h.text}, the case {verdict(w)}"
             for h, g, w in zip(case.hands, got, want)
             if g != w
         ]
@@ -128,7 +134,8 @@ def test_case_in_reference(name):
         return
     evaluator = Evaluator(rules)
     wrong = [
-        f"{name}:{h.line}: the reference says {evaluator.evaluate(h.text).explain()!r} on {h.text}"
+        f"{name}:{h.line}: {h.verdict} {h.text}, but the reference says: "
+        + evaluator.evaluate(h.text).explain()
         for h in case.hands
         if evaluator.wins(h.text) != (h.verdict == "win")
     ]
