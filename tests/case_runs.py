@@ -132,14 +132,15 @@ def _compiled(job: Job, flavor: str) -> Result:
 
 
 def difference(expected: str, actual: str, output: str) -> str:
-    """A unified diff of the expected and the actual text; a pattern is
-    broken at its groups first (as ``mahjong-regex textconv`` does), so the
-    diff shows the part that changed."""
+    """A unified diff of the expected and the actual text; a pattern (the
+    last line) is broken at its groups first, as ``mahjong-regex textconv``
+    does, so the diff shows the part that changed."""
 
     def lines(text: str) -> list[str]:
+        found = text.split("\n")
         if output != "pattern":
-            return text.split("\n")
-        return [part for line in text.split("\n") for part in textconv(line).split("\n")]
+            return found
+        return found[:-1] + textconv(found[-1]).split("\n")
 
     diff = difflib.unified_diff(
         lines(expected), lines(actual), "expected", "actual", lineterm="", n=2
