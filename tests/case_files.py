@@ -121,7 +121,7 @@ def _header(name: str, lines: list[str]) -> tuple[tuple[str, ...], CaseOptions, 
         key, colon, value = line[len(HEADER) :].partition(":")
         key = key.strip()
         if not colon or key not in ("flavors", "options", "output") or key in found:
-            _fail(name, number, f"a header line is '#! flavors|options|output: …', once each")
+            _fail(name, number, "a header line is '#! flavors|options|output: …', once each")
         found[key] = (number, value.strip())
     if "flavors" not in found:
         _fail(name, 1, "no '#! flavors:' line")
@@ -147,7 +147,7 @@ def parse_hand(name: str, number: int, line: str) -> Hand | None:
     verdict, _, rest = text.partition(" ")
     rest = rest.strip()
     if verdict not in VERDICTS or not rest:
-        _fail(name, number, f"a hand line is 'win HAND', 'no HAND' or 'unchecked HAND'")
+        _fail(name, number, "a hand line is 'win HAND', 'no HAND' or 'unchecked HAND'")
     if rest.startswith('"'):
         try:
             hand, end = json.JSONDecoder().raw_decode(rest)
@@ -158,7 +158,7 @@ def parse_hand(name: str, number: int, line: str) -> Hand | None:
         hand, _, rest = rest.partition(" ")
         rest = rest.strip()
     if rest and not rest.startswith("#"):
-        _fail(name, number, f"after the hand, only a '# comment'")
+        _fail(name, number, "after the hand, only a '# comment'")
     return Hand(verdict, hand, number)
 
 
@@ -190,7 +190,7 @@ def parse(text: str, path: Path, name: str) -> Case:
                     hands.append(hand)
             continue
         if not names or any(f in expected or f in extra for f in names):
-            _fail(name, start + 1, f"a section names its flavors, each in one section only")
+            _fail(name, start + 1, "a section names its flavors, each in one section only")
         body = "\n".join(lines[start + 1 : end])
         for f in names:
             if f in flavors:

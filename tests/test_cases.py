@@ -10,13 +10,11 @@ the hands stay as written, and a verdict is never rewritten).
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
-from case_files import Case, CaseError, bless, parse, read_case
+from case_files import Case, CaseError, bless, read_case
 from case_runs import Result, compiled, difference, verdicts
 from conftest import FLAVOR_ENGINES, require_engine
 
@@ -144,3 +142,26 @@ def test_case_in_reference(name):
 
 def test_the_corpus_is_large():
     assert len(case_names()) >= 100
+
+
+def cli_args(case: Case, flavor: str) -> list[str]:
+    """The command line that compiles ``case`` for ``flavor``."""
+    args = ["compile", case.name, "--flavor", flavor, *case.options.argv]
+    return args + (["--format", "outline"] if case.output == "outline" else [])
+
+
+@pytest.mark.parametrize("name", case_names(), ids=lambda n: n.removesuffix(".case"))
+def test_the_command_line_prints_the_same(name, tmp_path, monkeypatch, capsys):
+    """For its first flavor, ``mahjong-regex compile`` prints a case's
+    text: the warnings and notes on stderr, then the pattern, or the error
+    with exit code 2."""
+    case = read_case(CASES / name, CASES)
+    flavor = case.flavors[0]
+    rules = tmp_path / case.name
+    rules.parent.mkdir(parents=True)
+    rules.write_text(case.source, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(cli_args(case, flavor))
+    out, err = capsys.readouterr()
+    assert code == (2 if case.output == "error" else 0)
+    assert (err + out).removesuffix("\n") == compiled(case, flavor).text
