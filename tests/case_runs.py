@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from case_files import Case, CaseOptions
+from conftest import FLAVOR_ENGINES
 from engines import run_batch
 
 from mahjong_regex import HandError, MeldError, Options, Output, RuleSet, compile_for
@@ -22,6 +23,11 @@ from mahjong_regex.ruleset.checker import load
 from mahjong_regex.ruleset.notations import NotationError, load_notation, rewrite
 
 PREFIX = "mahjong-regex"
+
+
+def engines_of(flavor: str) -> tuple[str, ...]:
+    """The engines a flavor's patterns are proven in."""
+    return FLAVOR_ENGINES[flavor]
 
 
 def verdicts(engine: str, pattern: str, hands: list[str], flags: str) -> list[bool]:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from case_files import Case, CaseError, bless, read_case
-from case_runs import Result, compiled, difference, verdicts
-from conftest import FLAVOR_ENGINES, require_engine
+from case_runs import Result, compiled, difference, engines_of, verdicts
+from conftest import require_engine
 
 from mahjong_regex import Evaluator, cli
 
@@ -100,7 +100,7 @@ def check_engines(case: Case, flavor: str, result: Result) -> None:
     """Every hand in every engine of the flavor: one call per engine."""
     hands = [h.text for h in case.hands]
     want = [wanted(h.verdict, result) for h in case.hands]
-    for engine in FLAVOR_ENGINES[flavor]:
+    for engine in engines_of(flavor):
         require_engine(engine)
         got = verdicts(engine, result.output.text, hands, result.output.flavor.flags)
         wrong = [
