@@ -176,6 +176,13 @@ def test_classes_and_ranks():
         (OK.replace("win h\n", "win h where tiles(some suit) >= 999\n"), 6, 13, "from 0 to 162"),
         (OK.replace("win h\n", "win h where tiles(发) >= 1\n"), 6, 19, "unknown tile class '发'"),
         ("ruleset t\nmeld p = same 2\nhand h = 7 * p\nwin h\n", 1, 1, "no 'tiles"),
+        (
+            "ruleset t\ntiles { suit m ranks 1-5: 1m 2m 3m 4m 5m }\nindicator\n"
+            "wild 1m | next(indicator)\nmeld p = same 2\nhand h = 2 * p\nwin h\n",
+            4,
+            11,
+            "the tile after '5m' is not a tile",
+        ),
     ],
 )
 def test_error_positions(source, line, col, message):

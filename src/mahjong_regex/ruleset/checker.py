@@ -181,7 +181,7 @@ class _Checker:
                     name = self.alphabet.tiles[i].name
                     raise MeldError(
                         f"next(indicator): the tile after '{name}' is not a tile of this rule set",
-                        self.tree.span,
+                        self.classes.next_span or self.tree.span,
                     )
         return turned
 

@@ -15,7 +15,9 @@ from .model import BUILTIN_CLASSES, Alphabet, TileClass
 
 class ClassResolver:
     """Resolves class expressions over one alphabet; ``named`` holds the
-    ``class`` declarations seen so far, ``used`` the names referred to."""
+    ``class`` declarations seen so far, ``used`` the names referred to,
+    ``dynamic_used`` the turned-tile classes used (``indicator``, ``next``)
+    and ``next_span`` where ``next(indicator)`` first stands."""
 
     def __init__(self, alphabet: Alphabet, text):
         self.alphabet = alphabet
@@ -23,6 +25,7 @@ class ClassResolver:
         self.named: dict[str, frozenset[int]] = {}
         self.used: set[str] = set()
         self.dynamic_used: set[str] = set()
+        self.next_span: syn.Span | None = None
 
     def group_names(self) -> tuple[str, ...]:
         """Every class name: built-in, suits, groups, declared classes."""
@@ -52,6 +55,8 @@ class ClassResolver:
         if found and not isinstance(expr, (syn.ClassDynamic, syn.ClassUnion)):
             raise MeldError("the turned tile's class may only be joined with '|'", expr.span)
         self.dynamic_used |= {d.which for d in found}
+        if self.next_span is None:
+            self.next_span = next((d.span for d in found if d.which == "next"), None)
         return TileClass(
             frozenset(self.tiles(expr)), self.text(expr.span), frozenset(d.which for d in found)
         )
