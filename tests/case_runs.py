@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from case_files import Case, CaseOptions
 from conftest import FLAVOR_ENGINES
-from engines import run_batch
 
 from mahjong_regex import HandError, MeldError, Options, Output, RuleSet, compile_for
 from mahjong_regex.compiler.melds.sorted_runs import unordered_warnings
 from mahjong_regex.compiler.registry import REGISTRY
 from mahjong_regex.diagnostics import located
+from mahjong_regex.engines import run_batch
 from mahjong_regex.outputs.textconv import textconv
 from mahjong_regex.ruleset.checker import load
 from mahjong_regex.ruleset.notations import NotationError, load_notation, rewrite
