@@ -17,7 +17,9 @@ dependency only), with nothing of mahjong_regex.
    Chinitsu) and ``mahjong.hand_calculating.yaku_list.yakuman``
    (KokushiMusou, Suuankou, Daisangen, Shousuushii, DaiSuushii, Tsuuiisou,
    Chinroutou, Ryuuiisou, ChuurenPoutou, Suukantsu), called as the
-   package's HandCalculator calls them: the split as 34-format tile lists,
+   package's HandCalculator calls them (only where it calls them: the yaku
+   of chows where the split holds a chow, those of pungs and kongs where it
+   holds one): the split as 34-format tile lists,
    ``is_tsumo=True`` for Sanankou and Suuankou, every kong passed as a
    closed ``mahjong.meld.Meld`` KAN for SanKantsu, Suukantsu (and
    Sanankou's open-meld check, which finds none).  The thirteen-orphans
@@ -241,18 +243,33 @@ def splits(hand: str) -> list[tuple[str, list[list[int]]]]:
     return out
 
 
+#: The yaku HandCalculator looks for only where the split holds a chow, and
+#: only where it holds a pung or kong (mahjong 2.x, HandCalculator
+#: ``estimate_hand_value``): on seven pairs it never calls them.
+NEEDS_CHOW = frozenset({"chanta", "junchan", "ittsu", "iipeikou", "ryanpeikou", "sanshoku_doujun"})
+NEEDS_SET = frozenset(
+    {"toitoi", "sanankou", "sanshoku_doukou", "shousangen", "haku", "hatsu", "chun"}
+    | {"daisangen", "shousuushii", "daisuushii"}
+)
+
+
 def split_yaku(shape: str, melds: list[list[int]], counts: list[int]) -> set[str]:
-    """The yaku that hold on one split (before supersession); ``counts`` is
-    the hand's 34-format tile counts."""
+    """The yaku that hold on one split (before supersession), each class
+    called only where HandCalculator calls it (:data:`NEEDS_CHOW`,
+    :data:`NEEDS_SET`); ``counts`` is the hand's 34-format tile counts."""
     kans = [
         Meld(Meld.KAN, tiles=[m[0] * 4 + k for k in range(4)], opened=False)
         for m in melds
         if len(m) == 4
     ]
+    chows = any(len(m) == 3 and m[0] != m[1] for m in melds)
+    sets = any(len(m) >= 3 and m[0] == m[1] for m in melds)
+    skip = (SETS_ONLY if shape == "thirteen_orphans" else frozenset()) | (
+        frozenset() if chows else NEEDS_CHOW
+    )
+    skip |= frozenset() if sets else NEEDS_SET
     return {
-        name
-        for name, check in CHECKS.items()
-        if not (shape == "thirteen_orphans" and name in SETS_ONLY) and check(melds, kans, counts)
+        name for name, check in CHECKS.items() if name not in skip and check(melds, kans, counts)
     }
 
 

@@ -103,8 +103,10 @@ RIICHI = [
     ("1m1m1m2m3m4m5m5m6m7m8m9m9m9m", 13, ["chuuren_poutou"]),
     ("1m1m1m1m3p3p3p3p5s5s5s5s7z7z7z7z9m9m", 26, ["suuankou", "suukantsu"]),
     ("1m2m3m4p5p6p7s8s9s2m2m2m9p9p", 0, []),
-    # Shousangen as its class counts it: dragon pairs too, in seven pairs.
-    ("5z5z6z6z7z7z1m1m2m2m3m3m4m4m", 7, ["chiitoitsu", "honitsu", "shousangen"]),
+    # Seven pairs holding three dragon pairs: no shousangen, as HandCalculator
+    # scores it (it needs two dragon pungs or kongs and a dragon pair).
+    ("5z5z6z6z7z7z1m1m2m2m3m3m4m4m", 5, ["chiitoitsu", "honitsu"]),
+    ("4z4z2z2z6z6z5z5z7z7z1z1z9s9s", 7, ["chiitoitsu", "honitsu", "honroutou"]),
     # Two splits, 11|123|444 or 111|234|44, with different scores.
     ("1s1s1s2s3s4s4s4s8m8m8m1s2s3s", 1, ["iipeikou"]),
     ("4m4m4m5m6m7m7m7m1m2m3m7m8m9m", 8, ["chinitsu", "ittsu"]),
@@ -391,3 +393,69 @@ def test_scoring_constructs_resolve():
     assert (a.where[0].kind, a.where[0].value, len(a.where[0].within.tiles)) == ("meld_count", 2, 9)
     assert (b.per.kind, b.per.kinds, b.shapes) == ("twins", {"pair"}, ("h", "s"))
     assert r.superseded_by() == {"a": frozenset(), "b": frozenset({"a"})}
+
+
+def hand_calculator_yaku(hand: str) -> tuple[int, list[str]] | None:
+    """(han, yaku names as riichi.meld names them) that the ``mahjong``
+    package's HandCalculator gives a closed hand won by self-draw with no
+    riichi and no seat or round wind, menzen tsumo left out (the winning
+    tile is play state); None when it finds no win."""
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig
+
+    tiles, seen = [], Counter()
+    for t in riichi_oracle.tiles34(hand):
+        tiles.append(t * 4 + seen[t])
+        seen[t] += 1
+    result = HandCalculator().estimate_hand_value(
+        tiles, tiles[-1], config=HandConfig(is_tsumo=True)
+    )
+    if result.error:
+        return None
+    names = sorted(
+        HAND_CALCULATOR_NAMES.get(y.name, y.name) for y in result.yaku if y.name != "Menzen Tsumo"
+    )
+    tsumo = any(y.name == "Menzen Tsumo" for y in result.yaku)
+    return result.han - tsumo, names
+
+
+#: HandCalculator's yaku names that riichi.meld spells otherwise.
+HAND_CALCULATOR_NAMES = {
+    "Chiitoitsu": "chiitoitsu",
+    "Honitsu": "honitsu",
+    "Chinitsu": "chinitsu",
+    "Honroutou": "honroutou",
+    "Tanyao": "tanyao",
+    "Tsuu Iisou": "tsuuiisou",
+}
+
+
+def seven_pairs_hands() -> list[str]:
+    """Riichi hands of seven different pairs: every winning seven-pairs hand
+    of the corpus, and seven pairs drawn from dragons, winds, terminals and
+    simples (seed 0)."""
+    import random
+
+    corpus = [h for h, got, _ in riichi_table() if got.win and got.shape == "seven_pairs"]
+    rng = random.Random(0)
+    kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+    drawn = ["".join(k + k for k in rng.sample(kinds, 7)) for _ in range(300)]
+    honors = ["".join(k + k for k in rng.sample(kinds[20:], 7)) for _ in range(100)]
+    return corpus + drawn + honors + ["1z1z2z2z3z3z4z4z5z5z6z6z7z7z"]
+
+
+def test_scorer_agrees_with_hand_calculator_on_seven_pairs():
+    """On seven pairs the scorer gives what a riichi game gives: the yaku of
+    HandCalculator (no shousangen from dragon pairs)."""
+    if riichi_oracle is None:
+        pytest.skip(f"the mahjong package is missing: {MISSING}")
+    scorer = score_kit("riichi").scorer
+    checked = 0
+    for hand in seven_pairs_hands():
+        want = hand_calculator_yaku(hand)
+        if want is None or "chiitoitsu" not in want[1]:
+            continue  # HandCalculator read it as melds (ryanpeikou ranks higher)
+        got = scorer.score(hand)
+        assert (got.total, list(names_of(got))) == want, hand
+        checked += 1
+    assert checked >= 300
