@@ -100,7 +100,7 @@ def test_match_reads_stdin_and_reports_non_tiles_by_position():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("win\t")
     assert lines[1] == "no\t幺鸡幺鸡x\tnot a hand: character 5: 'x' is not the start of a tile name"
-    assert "hand 2: character 5: 'x' is not the start of a tile name" in out.stderr
+    assert "line 2: character 5: 'x' is not the start of a tile name" in out.stderr
 
 
 def test_match_names_the_character_that_breaks_a_tile_name():
@@ -217,6 +217,7 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "flavors",
         "match",
         "passes",
+        "rules",
         "score",
         "textconv",
     ]

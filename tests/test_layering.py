@@ -30,6 +30,7 @@ LAYERS = (
     "optimize",
     "flavors",
     "pipeline",
+    "hand_input",
     "engines",
     "outputs",
     "diff",

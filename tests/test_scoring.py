@@ -212,7 +212,7 @@ def test_score_command_reference_and_losses(capsys):
         assert main(["score", "changsha", "--engine", engine, *hands]) == 0
         lines = capsys.readouterr().out.splitlines()
         assert lines[0].startswith(
-            f"win 5\t{hands[0]}\t将将胡 (1), 七小对 (1), 豪华 (1), 豪华 (1), 豪华 (1)\tqixiaodui: "
+            f"win 5\t{hands[0]}\t将将胡 (1), 七小对 (1), 豪华 ×3 (3)\tqixiaodui: "
         )
         assert lines[1].startswith("no\t二万二万\t")
 
@@ -221,7 +221,7 @@ def test_score_errors(capsys):
     assert main(["score", "harbin", "幺鸡"]) == 2
     assert "declares no scoring elements" in capsys.readouterr().err
     assert main(["score", "riichi", "1m1x"]) == 2
-    assert "hand 1: character 4" in capsys.readouterr().err
+    assert "argument 1: character 4" in capsys.readouterr().err
 
 
 def test_compile_json_lists_the_scoring_groups(capsys):

@@ -152,7 +152,7 @@ def test_the_command_line_reports_a_bad_turned_tile_by_position():
     out = run("match", "wuhan", stdin="\n".join(hands) + "\n")
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
-        f"mahjong-regex: hand {n}: character {p}: {m}"
+        f"mahjong-regex: line {n}: character {p}: {m}"
         for n, (_, p, m) in enumerate(TURNED_ERRORS, 1)
     ]
     assert all(line.startswith("no\t") for line in out.stdout.splitlines())

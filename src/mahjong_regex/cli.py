@@ -21,6 +21,7 @@ Subcommands:
   changed verdict (either side may be a file holding a pattern in flavor F,
   and either file ``REV:PATH`` at a git revision);
 - ``textconv FILE``: a pattern file one part per line, for ``git diff``;
+- ``rules [NAME]``: list the built-in rule sets, or print one's source;
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
@@ -49,13 +50,14 @@ from .compiler.registry import PASSES, REGISTRY, Options, Pass
 from .diagnostics import HandError, MeldError, located, shown
 from .diff import command as diff_command
 from .flavors.table import FLAVORS, languages
+from .hand_input import notation_hint, read_hands
 from .outputs import build as build_command
 from .outputs import config as build_config
 from .outputs import score_command
 from .outputs.score_command import compile_json, score_snippet
 from .outputs.snippets import snippet
 from .outputs.textconv import textconv
-from .pipeline import UnknownRuleSet, compile_for, read_rules
+from .pipeline import UnknownRuleSet, compile_for, load_rules, read_rules
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
 from .ruleset.checker import load
@@ -186,7 +188,7 @@ def cmd_compile(args) -> int:
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
-    hands = _hands(args)
+    hands = read_hands(args.hands)
     evaluator = Evaluator(rules)
     compiled = None
     if args.engine == "regex":
@@ -201,27 +203,20 @@ def cmd_match(args) -> int:
                 f"mahjong-regex: error: the regex module rejects the pattern: {e}"
             ) from None
     status = 0
-    for number, hand in enumerate(hands, start=1):
-        verdict = evaluator.evaluate(hand)
+    for hand in hands:
+        verdict = evaluator.evaluate(hand.text)
         if verdict.error is not None:
-            print(f"mahjong-regex: hand {number}: {verdict.error}", file=sys.stderr)
+            hint = notation_hint(rules, hand.text)
+            print(f"mahjong-regex: {hand.where}: {verdict.error}{hint}", file=sys.stderr)
             status = 2
+        win, why = verdict.win, verdict.explain()
         if compiled is not None:
-            win = compiled.search(hand) is not None
-            detail = "the regex module matched" if win else "the regex module did not match"
-            print(f"{'win' if win else 'no'}\t{shown(hand)}\t{detail}")
-        else:
-            print(f"{'win' if verdict.win else 'no'}\t{shown(hand)}\t{verdict.explain()}")
+            win = compiled.search(hand.text) is not None
+            said = "the regex module matched" if win else "the regex module did not match"
+            agree = "" if win == verdict.win else " (THE REFERENCE DISAGREES)"
+            why = f"{said}{agree}; reference: {'win' if verdict.win else 'no'}: {why}"
+        print(f"{'win' if win else 'no'}\t{shown(hand.text)}\t{why}")
     return status
-
-
-def _hands(args) -> list[str]:
-    """The hands of ``match`` and ``score``: the arguments, else one per stdin
-    line."""
-    if args.hands:
-        return list(args.hands)
-    sys.stdin.reconfigure(errors="replace")  # a bad byte shows as U+FFFD
-    return [line.rstrip("\n").rstrip("\r") for line in sys.stdin]
 
 
 def _hand_args(p: argparse.ArgumentParser, engine_help: str) -> None:
@@ -301,6 +296,23 @@ def cmd_textconv(args) -> int:
     except UnicodeDecodeError:
         raise _Fail(f"mahjong-regex: error: {args.file} is not UTF-8 text") from None
     sys.stdout.write(textconv(text))
+    return 0
+
+
+def cmd_rules(args) -> int:
+    """``rules``: the built-in rule sets, one a line with its title; with a
+    name, that rule set's source, as shipped."""
+    if args.name is None:
+        for name in BUILTINS:
+            print(f"{name}\t{load_rules(name).title or ''}")
+        return 0
+    try:
+        path, source = read_rules(args.name)
+    except UnknownRuleSet as e:
+        raise _Fail(f"mahjong-regex: error: {e}") from None
+    if not path.startswith("<builtin>/"):
+        raise _Fail(f"mahjong-regex: error: {args.name!r} is not a built-in rule set")
+    sys.stdout.write(source)
     return 0
 
 
@@ -414,7 +426,7 @@ def _match_parser(sub) -> None:
 
 
 def cmd_score(args) -> int:
-    return score_command.run(args, _hands(args), _load, _Fail, _options(args))
+    return score_command.run(args, read_hands(args.hands), _load, _Fail, _options(args))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -442,6 +454,12 @@ def parser() -> argparse.ArgumentParser:
     )
     t.add_argument("file", help="a file holding a pattern, e.g. generated/harbin/pcre.re")
     t.set_defaults(run=cmd_textconv)
+    rs = sub.add_parser(
+        "rules",
+        help="list the built-in rule sets, or print one's source (to start a house variant)",
+    )
+    rs.add_argument("name", nargs="?", help="a built-in rule set; its source goes to stdout")
+    rs.set_defaults(run=cmd_rules)
     f = sub.add_parser("flavors", help="list the flavors")
     f.set_defaults(run=cmd_flavors)
     r = sub.add_parser("passes", help="list the optimization passes in run order")

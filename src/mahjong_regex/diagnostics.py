@@ -62,9 +62,10 @@ def located(
     """A located diagnostic: ``path:line:col: SEVERITY: message``, the
     source line and a caret under ``span`` (just ``path: SEVERITY: message``
     when there is no span), then the help line if any."""
+    note = _builtin_note(path)
     if span is None:
         head = f"{path}: {severity}: {message}"
-        return head + (f"\n  help: {help}" if help else "")
+        return head + (f"\n  help: {help}" if help else "") + note
     line_no, col = span.line, span.column
     lines = source_lines(source)
     text = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
@@ -77,7 +78,21 @@ def located(
     ]
     if help:
         out.append(f"  help: {help}")
-    return "\n".join(out)
+    return "\n".join(out) + note
+
+
+#: How a message names a built-in rule set's file (a path no user can open).
+BUILTIN_PREFIX = "<builtin>/"
+
+
+def _builtin_note(path: str) -> str:
+    """For a built-in rule set's file, a line saying how to see it: the
+    ``rules`` command prints its source (``… > house.meld`` starts a house
+    variant); "" for any other path."""
+    if not (path.startswith(BUILTIN_PREFIX) and path.endswith(".meld")):
+        return ""
+    name = path[len(BUILTIN_PREFIX) : -len(".meld")]
+    return f"\n  note: a built-in rule set; print it with: mahjong-regex rules {name}"
 
 
 class UnsupportedError(MeldError):

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,17 +46,22 @@ class FlavorMismatch(ValueError):
 
 
 def read_rules(spec: str) -> tuple[str, str]:
-    """Find rule text: ``spec`` is a built-in name or a path.  Returns
-    ``(path for messages, source text)``; raises :class:`UnknownRuleSet`,
-    OSError or UnicodeDecodeError."""
-    if spec in BUILTINS:
-        return f"<builtin>/{spec}.meld", builtin_source(spec)
+    """Find rule text: ``spec`` is a built-in name (in any case: ``Harbin``)
+    or a path.  Returns ``(path for messages, source text)``; raises
+    :class:`UnknownRuleSet` (naming the nearest built-in names), OSError or
+    UnicodeDecodeError."""
     path = Path(spec)
-    if path.is_file():
+    if spec not in BUILTINS and path.is_file():
         return str(path), path.read_text("utf-8-sig")
+    name = spec if spec in BUILTINS else spec.lower()
+    if name in BUILTINS:
+        return f"<builtin>/{name}.meld", builtin_source(name)
+    near = difflib.get_close_matches(name, BUILTINS, n=2, cutoff=0.7)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
     raise UnknownRuleSet(
-        f"no rule set {spec!r}: not a built-in name nor a file; "
-        f"the built-in rule sets are {', '.join(BUILTINS)}"
+        f"no rule set {spec!r}: not a built-in name nor a file{hint} "
+        f"(the built-in rule sets are {', '.join(BUILTINS)}; "
+        "mahjong-regex rules lists them)"
     )
 
 

@@ -14,6 +14,7 @@ import sys
 
 from ..diagnostics import MeldError, shown
 from ..flavors.table import language_flavor
+from ..hand_input import Hand, notation_hint
 from ..pipeline import Output, compile_for
 from ..reference.scorer import Scorer, TooManySplits, total_of
 from ..ruleset.model import RuleSet
@@ -57,8 +58,23 @@ def score_line(hand: str, total: int | None, elements, limit: bool, split: str, 
     or ``no``, the hand and why."""
     if total is None:
         return f"no\t{shown(hand)}\t{why}"
-    listed = ", ".join(f"{name} ({value})" for name, value in elements) or "no scoring element"
+    listed = ", ".join(_element_text(name, value, n) for name, value, n in _counted(elements))
+    listed = listed or "no scoring element"
     return f"win {total}\t{shown(hand)}\t{'limit: ' if limit else ''}{listed}\t{split}"
+
+
+def _counted(elements) -> list[tuple[str, int, int]]:
+    """(name, value each time, times) of ``elements`` ((name, value) once per
+    time an element counts), in order of first appearance."""
+    times: dict[tuple[str, int], int] = {}
+    for name, value in elements:
+        times[(name, value)] = times.get((name, value), 0) + 1
+    return [(name, value, n) for (name, value), n in times.items()]
+
+
+def _element_text(name: str, value: int, times: int) -> str:
+    """``豪华 ×3 (3)`` for an element counted three times; ``tanyao (1)``."""
+    return f"{name} ×{times} ({value * times})" if times > 1 else f"{name} ({value})"
 
 
 def _split_text(shape: str, melds) -> str:
@@ -107,8 +123,9 @@ def reference_line(scorer: Scorer, hand: str) -> str:
     return score_line(hand, s.total, elements, limit, _split_text(s.shape, s.split), "")
 
 
-def run(args, hands: list[str], load, fail, options) -> int:
-    """The ``score`` command: one line per hand of ``hands``; ``load``/``fail``
+def run(args, hands: list[Hand], load, fail, options) -> int:
+    """The ``score`` command: one line per hand of ``hands`` (each a
+    :class:`~mahjong_regex.hand_input.Hand`); ``load``/``fail``
     /``options`` are the command line's rule loader, failure and pass
     options.  Returns the exit code."""
     rules, path, source = load(args.rules, args.tiles)
@@ -123,16 +140,17 @@ def run(args, hands: list[str], load, fail, options) -> int:
         raise fail(e.render(path, source)) from None
     scorer = Scorer(rules)
     status = 0
-    for number, hand in enumerate(hands, start=1):
-        verdict = scorer.evaluator.evaluate(hand)
+    for hand in hands:
+        verdict = scorer.evaluator.evaluate(hand.text)
         if verdict.error is not None:
-            print(f"mahjong-regex: hand {number}: {verdict.error}", file=sys.stderr)
+            hint = notation_hint(rules, hand.text)
+            print(f"mahjong-regex: {hand.where}: {verdict.error}{hint}", file=sys.stderr)
             status = 2
         try:
-            print(engine.line(hand) if engine else reference_line(scorer, hand))
+            print(engine.line(hand.text) if engine else reference_line(scorer, hand.text))
         except TooManySplits as e:
-            print(f"mahjong-regex: hand {number}: {e}", file=sys.stderr)
-            print(score_line(hand, None, (), False, "", f"not scored: {e}"))
+            print(f"mahjong-regex: {hand.where}: {e}", file=sys.stderr)
+            print(score_line(hand.text, None, (), False, "", f"not scored: {e}"))
             status = 2
     return status
 

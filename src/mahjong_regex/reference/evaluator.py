@@ -129,6 +129,7 @@ class Evaluator:
         reasons = []
         for shape in self.rules.shapes:
             if shape.name not in fits:
+                reasons.append(f"no split fits {shape.name} ({slots_text(shape)})")
                 continue
             split, broken = fits[shape.name]
             tile_broken = [

@@ -1,0 +1,119 @@
+"""What a new user trips over, as the command line answers it: reasons that
+name every shape, hands read from stdin with blank and comment lines,
+messages that name the input line, hints for another tile notation and a
+misspelt rule set, the built-in sources, the regex engine's verdict beside
+the reference's, and elements counted more than once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
+ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+
+
+def test_a_no_names_every_shape_the_hand_does_not_fit():
+    hand = "一万二万三万四筒五筒六筒七条八条九条三万三万三万六条六条"
+    out = run("score", "changsha", hand)
+    assert out.returncode == 0, out.stderr
+    verdict, _, reason = out.stdout.rstrip("\n").split("\t")
+    assert verdict == "no"
+    assert reason.split("; ") == [
+        "no split fits small (4 × (chow | pung | kong) + pair258)",
+        "no split fits pengpeng (4 × (pung | kong) + pair)",
+        "qingyise fits but breaks line 23: suits == 1",
+        "no split fits qixiaodui (7 × pair)",
+        "jiangjiang fits but breaks line 25: only(rank in {2, 5, 8})",
+    ]
+
+
+def test_blank_and_comment_lines_of_stdin_are_skipped():
+    out = run("match", "harbin", stdin=f"{WIN}\n\n# note\n   \n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("\n") == 1 and out.stdout.startswith(f"win\t{WIN}\t")
+    assert out.stderr == ""
+
+
+def test_a_bad_hand_is_named_by_its_input_line():
+    out = run("match", "harbin", stdin=f"# first\n{WIN}\nxx\n")
+    assert out.returncode == 2
+    assert out.stderr.startswith("mahjong-regex: line 3: character 1: 'x' is not the start")
+    assert [line.split("\t")[0] for line in out.stdout.splitlines()] == ["win", "no"]
+    out = run("score", "riichi", "1m1m", "zz")
+    assert "mahjong-regex: argument 2: character 1" in out.stderr
+
+
+def test_a_hand_in_another_notation_gets_a_hint():
+    out = run("match", "harbin", "1s1s1s3s4s5s5s6s7s1m1m1m9m9m")
+    assert out.returncode == 2
+    assert out.stderr.rstrip().endswith("(this looks like mpsz: add --tiles mpsz)")
+    out = run("match", "harbin", "一万二万三万四万五万六万七万八万九万一筒一筒一筒九条九条")
+    assert out.stderr.rstrip().endswith("(this looks like chinese: add --tiles chinese)")
+    out = run("match", "riichi", "🀇🀈🀉🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀")
+    assert out.stderr.rstrip().endswith("(this looks like unicode: add --tiles unicode)")
+    out = run("match", "harbin", "zzz")
+    assert "looks like" not in out.stderr
+
+
+def test_a_turned_tile_is_read_for_the_hint_too():
+    out = run("match", "wuhan", "4s|2m3m4m5m6m7m3p4p5s7p8p9p2s2s")
+    assert out.stderr.rstrip().endswith("(this looks like mpsz: add --tiles mpsz)")
+
+
+def test_a_misspelt_rule_set_gets_did_you_mean():
+    out = run("compile", "harbn")
+    assert out.returncode == 2
+    assert "did you mean harbin?" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_rule_set_names_match_in_any_case():
+    out = run("compile", "Harbin")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == run("compile", "harbin").stdout
+
+
+def test_rules_lists_the_built_ins_and_prints_a_source():
+    out = run("rules")
+    assert out.returncode == 0
+    names = [line.split("\t")[0] for line in out.stdout.splitlines()]
+    assert len(names) == 20 and names[0] == "harbin" and "guangdong" in names
+    source = run("rules", "harbin").stdout
+    assert source.startswith("# Harbin") and "win standard" in source
+    out = run("rules", "nowhere")
+    assert out.returncode == 2 and "no rule set 'nowhere'" in out.stderr
+
+
+def test_an_error_in_a_built_in_says_how_to_see_its_source():
+    out = run("compile", "sichuan", "--flavor", "re2")
+    assert out.returncode == 2
+    assert "<builtin>/sichuan.meld:" in out.stderr
+    assert "note: a built-in rule set; print it with: mahjong-regex rules sichuan" in out.stderr
+
+
+def test_match_with_the_regex_engine_shows_the_reference_beside_it():
+    out = run("match", "harbin", "--engine", "regex", WIN, ONE_SUIT)
+    assert out.returncode == 0, out.stderr
+    win, no = out.stdout.splitlines()
+    assert win.startswith(f"win\t{WIN}\tthe regex module matched; reference: win: standard: ")
+    assert no == (
+        f"no\t{ONE_SUIT}\tthe regex module did not match; reference: no: breaks line 23: "
+        "suits >= 2"
+    )
+
+
+def test_an_element_counted_three_times_is_listed_once():
+    out = run("score", "changsha", "二万二万二万二万五万五万五万五万八万八万八万八万二筒二筒")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\t")[2] == "将将胡 (1), 七小对 (1), 豪华 ×3 (3)"
