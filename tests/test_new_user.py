@@ -117,3 +117,15 @@ def test_an_element_counted_three_times_is_listed_once():
     out = run("score", "changsha", "二万二万二万二万五万五万五万五万八万八万八万八万二筒二筒")
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\t")[2] == "将将胡 (1), 七小对 (1), 豪华 ×3 (3)"
+
+
+def test_diff_says_when_a_tile_no_longer_names_its_identity(tmp_path):
+    source = run("rules", "harbin").stdout
+    assert "红中 = 中" in source
+    plain = tmp_path / "plain.meld"
+    plain.write_text(source.replace("红中 = 中", "红中"), "utf-8")
+    out = run("diff", "harbin", str(plain), "--hands", "200")
+    assert "红中 no longer says which tile it is (was 中)" in out.stdout
+    assert "None" not in out.stdout
+    back = run("diff", str(plain), "harbin", "--hands", "200")
+    assert "红中 now says it is 中" in back.stdout

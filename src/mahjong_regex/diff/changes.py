@@ -47,6 +47,16 @@ def rule_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
     return changes + scoring_changes(old, new, pairing.places, pairing.kid)
 
 
+def identity_change(name: str, old: str | None, new: str | None) -> str:
+    """How a tile's identity changed, in words: ``红中 is 中 (was 白)``, ``红中
+    no longer says which tile it is (was 中)``, ``红中 now says it is 中``."""
+    if new is None:
+        return f"{name} no longer says which tile it is (was {old})"
+    if old is None:
+        return f"{name} now says it is {new}"
+    return f"{name} is {new} (was {old})"
+
+
 class _Pairing:
     """The tiles and meld kinds of two rule sets paired up, each pair (and
     each one-sided item) given a common id, so that classes, melds, shapes
@@ -85,7 +95,7 @@ class _Pairing:
                 if a.rank != b.rank or self._suit_mates(0, a) != self._suit_mates(1, b):
                     diffs.append(f"{b.name} now rank {b.rank}, suit {b.suit}")
                 if a.identity != b.identity:
-                    diffs.append(f"{b.name} is {b.identity} (was {a.identity})")
+                    diffs.append(identity_change(b.name, a.identity, b.identity))
                 if not diffs:
                     continue
                 how, what = "changed", "; ".join(diffs)
