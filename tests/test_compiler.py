@@ -32,6 +32,8 @@ from mahjong_regex.engines import run_batch
 from mahjong_regex.flavors import get
 from mahjong_regex.optimize.suit_backrefs import suit_backrefs
 from mahjong_regex.pipeline import compile_for, compile_rules, emit, outline
+from mahjong_regex.rules import builtin_source
+from mahjong_regex.ruleset.checker import load
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 
@@ -284,8 +286,6 @@ def test_counters_are_checked_against_the_automaton():
 
 def load_rules_text(body: str):
     """A small rule set over the m suit, from its meld, hand and win lines."""
-    from mahjong_regex.ruleset.checker import load
-
     return load("ruleset t\ntiles { suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m }\n" + body, "t.meld")
 
 
@@ -337,3 +337,20 @@ def test_slot_flags_and_split_counts_in_js():
     assert "(?!(?!.\\k<m" not in riichi and "(?!(?:..)*?(?<c" in riichi
     plain = compile_pattern(rules("harbin"), "js", Options.without("slot_flags"))
     assert "(?<m" not in plain and "(?!(?:..)*?(?<c" in plain
+
+
+def test_a_shape_whose_window_is_the_hands_checks_its_length_once(tmp_path):
+    """A win-level count(kong) <= 3 over two shapes moves into the length
+    lookahead; where a shape's window is the whole hand's, the lookahead at
+    the start checks it and the shape does not repeat it."""
+    source = builtin_source("harbin")
+    source = source.replace(
+        "hand standard = 4 * (chow | pung | kong) + pair",
+        "hand standard = 4 * (chow | pung | kong) + pair\nhand seven = 7 * pair",
+    ).replace("win standard where", "win standard | seven where")
+    two = load(source, "two.meld")
+    for flavor in ("pcre", "js", "python"):
+        text = compile_pattern(two, flavor)
+        window = ".{28,34}" + ("$" if flavor == "js" else "\\Z" if flavor == "python" else "\\z")
+        assert text.count(window) == 1, flavor
+        assert compile_for(two, flavor).outline().count("28 to 34 tiles") == 1

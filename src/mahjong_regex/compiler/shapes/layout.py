@@ -60,21 +60,35 @@ def linear(node: ir.Node) -> bool:
     return True
 
 
-def head(ctx: Context, plans) -> list[ir.Node]:
-    """The start of the hand and the length lookahead, for the shapes'
-    ``plans`` (with wild tiles, the turned tile's reading too)."""
+def hand_window(plans) -> tuple[int, int]:
+    """(fewest, most) tiles of a hand some shape of ``plans`` can fill."""
     live = [p for p in plans if p.accept]
-    window = (
+    return (
         min((p.window[0] for p in live), default=0),
         max((p.window[1] for p in live), default=0),
     )
-    moved = [c for p in plans for c in p.moved]
-    single = len(plans) == 1
-    # With one shape its window is the whole pattern's: the length lookahead
-    # then checks the moved constraints too.
-    guard = not (single and moved) and (fixed_width(ctx) is None or char_width(ctx) is not None)
+
+
+def carried(plans) -> set[int]:
+    """The shapes (indexes) whose moved meld-count constraints the length
+    lookahead at the start checks: every shape when there is one, else each
+    shape whose own window is the whole hand's (its own check would repeat
+    the first one)."""
+    if len(plans) == 1:
+        return {0}
+    window = hand_window(plans)
+    return {i for i, p in enumerate(plans) if p.moved and p.window == window}
+
+
+def head(ctx: Context, plans) -> list[ir.Node]:
+    """The start of the hand and the length lookahead, for the shapes'
+    ``plans`` (with wild tiles, the turned tile's reading too)."""
+    window = hand_window(plans)
+    moved = [c for i in sorted(carried(plans)) for c in plans[i].moved]
+    # Where the length lookahead checks moved constraints, it is no guard.
+    guard = not moved and (fixed_width(ctx) is None or char_width(ctx) is not None)
     parts: list[ir.Node] = [ir.Start()]
-    size = length(ctx, window, moved if single else (), guard)
+    size = length(ctx, window, moved, guard)
     if ctx.wild is not None:
         parts += prefix(ctx, size)
     else:
@@ -101,9 +115,9 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     plans = [plan(ctx, s) for s in rules.shapes]
     parts = head(ctx, plans)
     bodies = []
-    single = len(plans) == 1
+    at_start = carried(plans)
     for i, (s, p) in enumerate(zip(rules.shapes, plans)):
-        own = length(ctx, p.window, p.moved, guard=False) if p.moved and not single else None
+        own = length(ctx, p.window, p.moved, guard=False) if p.moved and i not in at_start else None
         bodies.append(shape_body(ctx, s, i, p, own))
     split = split_count_checks(ctx, plans, bodies)
     cheap, costly = tile_checks(ctx, split[0] if split else None)
