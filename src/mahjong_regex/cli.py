@@ -21,6 +21,8 @@ Subcommands:
   changed verdict (either side may be a file holding a pattern in flavor F,
   and either file ``REV:PATH`` at a git revision);
 - ``textconv FILE``: a pattern file one part per line, for ``git diff``;
+- ``playground build [--out DIR]`` and ``playground serve [--dir DIR]
+  [--port N]``: the browser playground, a static site (:mod:`.playground`);
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
@@ -410,6 +412,12 @@ def _diff_parser(sub) -> None:
     add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
 
 
+def cmd_playground(args) -> int:
+    from .playground.site import run
+
+    return run(args, _Fail)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mahjong-regex`` command."""
     p = argparse.ArgumentParser(
@@ -429,6 +437,9 @@ def parser() -> argparse.ArgumentParser:
 
     build_parser(sub, FLAVORS).set_defaults(run=cmd_build)
     _diff_parser(sub)
+    from .playground.command import add_parser as playground_parser
+
+    playground_parser(sub).set_defaults(run=cmd_playground)
     t = sub.add_parser(
         "textconv",
         help="print a pattern file one part per line, for git diff (a textconv driver)",
