@@ -61,9 +61,9 @@ def static_files() -> dict[str, bytes]:
     return {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
 
 
-def _prepare(out: Path) -> None:
+def _prepare(out: Path, clear: bool = True) -> None:
     """Make ``out`` an empty folder: refuse a folder with other files in it,
-    clear one an earlier build wrote."""
+    clear one an earlier build wrote (only check, without ``clear``)."""
     if out.exists() and not out.is_dir():
         raise SiteError(f"{out} is a file; the site is a folder")
     if out.is_dir() and any(out.iterdir()):
@@ -76,8 +76,10 @@ def _prepare(out: Path) -> None:
             raise SiteError(
                 f"{out} is not empty and holds no playground site; choose another folder"
             )
-        shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True)
+        if clear:
+            shutil.rmtree(out)
+    if clear:
+        out.mkdir(parents=True, exist_ok=True)
 
 
 def _unpack_pyodide(tarball: Path, folder: Path) -> None:
@@ -97,6 +99,7 @@ def build_site(out: Path, cache: Path | None = None) -> Built:
     Raises :class:`SiteError` for a folder that cannot take the site, and
     :class:`~.fetch.FetchError` for a download or build that failed."""
     cache = cache or cache_dir()
+    _prepare(out, clear=False)
     wheels = [lark_wheel(cache), own_wheel(cache)]
     tarball = pyodide_tarball(cache)
     _prepare(out)

@@ -91,8 +91,10 @@ let autoHands = FIRST_HANDS; // the hands the page filled in itself
 
 const timings = { compiles: [] };
 
+// The rule text's name in messages: its rule set's name, as a file name.
 function path() {
-  return `${state.name || "rules"}.meld`;
+  const named = /^[ \t]*ruleset[ \t]+([^\s"#]+)/m.exec(state.source);
+  return `${named ? named[1] : "rules"}.meld`;
 }
 
 function base() {
@@ -104,7 +106,31 @@ function base() {
 let wanted = null;
 let running = false;
 let timer = null;
+let actions = 0; // user actions still asking the compiler before they refresh
 let idlers = [];
+
+function busy() {
+  return running || wanted || timer || actions > 0;
+}
+
+function wakeIdlers() {
+  if (!busy()) for (const resolve of idlers.splice(0)) resolve();
+}
+
+// Run an async action (a picker's change); idle() waits for it too.
+function track(action) {
+  return async (...args) => {
+    actions++;
+    try {
+      await action(...args);
+    } catch (error) {
+      status(`The compiler failed: ${error.message}`, "bad");
+    } finally {
+      actions--;
+      wakeIdlers();
+    }
+  };
+}
 
 function refresh(...parts) {
   wanted = new Set([...(wanted || []), ...parts]);
@@ -131,13 +157,11 @@ async function run() {
     }
   }
   running = false;
-  if (!timer) {
-    for (const resolve of idlers.splice(0)) resolve();
-  }
+  wakeIdlers();
 }
 
 function idle() {
-  if (!running && !wanted && !timer) return Promise.resolve();
+  if (!busy()) return Promise.resolve();
   return new Promise((resolve) => idlers.push(resolve));
 }
 
@@ -214,7 +238,7 @@ function showView(answer) {
   showDiagnostics(answer.diagnostics || [], answer.refused || null);
   out.className = "output";
   if (!answer.ok) {
-    out.textContent = answer.crash || answer.error || "The rules do not load: see the errors beside them.";
+    out.textContent = answer.crash || answer.error || "The rules do not load: see the errors under them.";
     out.classList.add("dim");
     info.textContent = "";
     return;
@@ -462,7 +486,9 @@ function showControls() {
   fillLangs();
   $("lang").value = state.lang;
   $("lang-label").hidden = state.fmt !== "code";
+  // Code in a language carries that language's flavor.
   $("flavor").disabled = state.fmt === "code";
+  if (state.fmt === "code") $("flavor").value = (state.score ? facts.score_langs : facts.langs)[state.lang];
   $("score").checked = state.score;
   $("unchecked").checked = state.unchecked;
   $("source").value = state.source;
@@ -540,6 +566,7 @@ function wire() {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
   on("source", "input", (e) => {
     state.source = e.target.value;
+    $("rules-path").textContent = path();
     showDiagnostics([], null);
     later("view", "live", "hands");
   });
@@ -548,8 +575,8 @@ function wire() {
     state.hands = e.target.value;
     later("hands");
   });
-  on("builtin", "change", (e) => pickBuiltin(e.target.value));
-  on("notation", "change", (e) => switchNotation(e.target.value));
+  on("builtin", "change", track((e) => pickBuiltin(e.target.value)));
+  on("notation", "change", track((e) => switchNotation(e.target.value)));
   on("form", "change", (e) => {
     state.form = e.target.value;
     refresh("view", "live", "hands");
@@ -564,7 +591,7 @@ function wire() {
   on("lang", "change", view("lang", (t) => t.value));
   on("score", "change", view("score", (t) => t.checked));
   on("unchecked", "change", view("unchecked", (t) => t.checked));
-  on("share", "click", share);
+  on("share", "click", track(share));
   on("copy", "click", copyOutput);
 }
 
@@ -609,8 +636,6 @@ async function main() {
   status(`Ready: Python ${facts.python} in Pyodide, mahjong-regex ${facts.version}, loaded in ${seconds} s`, "ready");
   $("share").disabled = false;
   refresh("view", "live", "hands");
-  await idle();
-  timings.firstCompile = performance.now();
 }
 
 // What tests and benchmarks read: the state, the last verdicts, and a promise
@@ -621,5 +646,5 @@ window.playground = {
   idle,
   verdicts: () => lastVerdicts,
   decide: async (hands) => (await decide(hands)).rows,
-  started: main(),
+  started: track(main)(),
 };
