@@ -1,8 +1,12 @@
 // The playground page: a .meld editor, the pattern in every flavor, and
 // hands marked by the js pattern in this browser's RegExp and explained by
-// the reference evaluator.  The compiler runs in worker.js (Pyodide); the
-// RegExp in match-worker.js; the share link is share.js.
+// the reference evaluator.  Here: the state, the scheduling of work, the
+// controls.  The workers are workers.js, the editor's marks editor.js, the
+// verdicts verdicts.js, the share link share.js.
+import { showDiagnostics, syncScroll } from "./editor.js";
 import { fromFragment, toFragment } from "./share.js";
+import { showVerdicts } from "./verdicts.js";
+import { Compiler, Matcher, REGEXP_TIMEOUT_MS } from "./workers.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,61 +15,6 @@ const FIRST_HANDS =
   "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万\n" +
   "二条二条二条三条四条五条五条六条七条二条三条四条九条九条";
 const DEBOUNCE_MS = 200;
-const REGEXP_TIMEOUT_MS = 5000;
-
-// ---- the workers -----------------------------------------------------------
-
-class Compiler {
-  constructor() {
-    this.calls = new Map();
-    this.next = 1;
-    this.worker = new Worker("worker.js", { type: "module" });
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.onmessage = ({ data }) => {
-        if (data.ready) return resolve(data.ready);
-        if (data.broken) return reject(new Error(data.broken));
-        const call = this.calls.get(data.id);
-        this.calls.delete(data.id);
-        if (data.failed) call.reject(new Error(data.failed));
-        else call.resolve(data.answer);
-      };
-      this.worker.onerror = (event) => reject(new Error(event.message || "the compiler's worker failed"));
-    });
-  }
-
-  ask(request) {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request });
-    });
-  }
-}
-
-class Matcher {
-  constructor() {
-    this.next = 1;
-    this.worker = new Worker("match-worker.js");
-  }
-
-  // {wins: [bool]} or {error} (RegExp rejects the pattern) or {timeout: true}.
-  ask(pattern, flags, hands) {
-    const id = this.next++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.worker.terminate();
-        this.worker = new Worker("match-worker.js");
-        resolve({ timeout: true });
-      }, REGEXP_TIMEOUT_MS);
-      this.worker.onmessage = ({ data }) => {
-        if (data.id !== id) return;
-        clearTimeout(timer);
-        resolve(data);
-      };
-      this.worker.postMessage({ id, pattern, flags, hands });
-    });
-  }
-}
 
 const compiler = new Compiler();
 const matcher = new Matcher();
@@ -177,7 +126,9 @@ async function work(parts) {
     setLive(await compiler.ask({ op: "compile", ...base(), flavor: "js", fmt: "pattern" }));
   }
   if (parts.has("hands")) {
-    showVerdicts(await decide(handLines()));
+    const result = await decide(handLines());
+    lastVerdicts = result.rows || [];
+    showVerdicts(result, live, REGEXP_TIMEOUT_MS);
   }
 }
 
@@ -235,7 +186,7 @@ function status(text, kind) {
 function showView(answer) {
   const out = $("output");
   const info = $("pattern-info");
-  showDiagnostics(answer.diagnostics || [], answer.refused || null);
+  showDiagnostics(state.source, answer.diagnostics || [], answer.refused || null);
   out.className = "output";
   if (!answer.ok) {
     out.textContent = answer.crash || answer.error || "The rules do not load: see the errors under them.";
@@ -255,201 +206,6 @@ function showView(answer) {
   const lang = answer.fmt === "code" ? ` · ${answer.lang}` : "";
   info.textContent = `${answer.flavor} (${answer.engine})${lang} · ${size} characters · compiled in ${answer.ms} ms`;
   if (answer.unchecked.length) info.textContent += ` · NOT CHECKED: ${answer.unchecked.join("; ")}`;
-}
-
-function escapeHtml(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
-
-// The rule text with each diagnostic's span marked (columns count code points).
-function showDiagnostics(diagnostics, refused) {
-  const marks = diagnostics.concat(refused ? [{ ...refused, severity: "refused" }] : []);
-  const lines = state.source.split("\n");
-  const byLine = new Map();
-  for (const d of marks) {
-    if (!d.line) continue;
-    if (!byLine.has(d.line)) byLine.set(d.line, []);
-    byLine.get(d.line).push(d);
-  }
-  $("backdrop").innerHTML = lines.map((line, i) => markLine(line, byLine.get(i + 1) || [])).join("\n") + "\n ";
-  $("gutter").innerHTML = lines
-    .map((_, i) => {
-      const here = byLine.get(i + 1);
-      return here ? `<span class="${worst(here)}">${i + 1}</span>` : String(i + 1);
-    })
-    .join("\n") + "\n ";
-  const list = $("diagnostics");
-  list.replaceChildren(
-    ...marks.map((d) => {
-      const item = document.createElement("li");
-      item.className = d.severity;
-      item.dataset.line = d.line || "";
-      item.dataset.column = d.column || "";
-      const pre = document.createElement("pre");
-      pre.textContent = d.text;
-      item.append(pre);
-      if (d.line) item.addEventListener("click", () => jumpTo(d.line, d.column, d.end_column));
-      return item;
-    }),
-  );
-}
-
-function worst(diagnostics) {
-  for (const kind of ["error", "refused", "warning"]) {
-    if (diagnostics.some((d) => d.severity === kind)) return kind;
-  }
-  return "warning";
-}
-
-function markLine(line, diagnostics) {
-  const chars = Array.from(line);
-  const kinds = chars.map(() => null);
-  const rank = { warning: 1, refused: 2, error: 3 };
-  let tail = null;
-  for (const d of diagnostics) {
-    const from = Math.max(0, d.column - 1);
-    const to = Math.max(from + 1, (d.end_column || d.column + 1) - 1);
-    if (from >= chars.length) tail = d.severity;
-    for (let i = from; i < Math.min(to, chars.length); i++) {
-      if (!kinds[i] || rank[d.severity] > rank[kinds[i]]) kinds[i] = d.severity;
-    }
-  }
-  let html = "";
-  let i = 0;
-  while (i < chars.length) {
-    let j = i;
-    while (j < chars.length && kinds[j] === kinds[i]) j++;
-    const text = escapeHtml(chars.slice(i, j).join(""));
-    html += kinds[i] ? `<mark class="${kinds[i]}">${text}</mark>` : text;
-    i = j;
-  }
-  return tail ? html + `<mark class="${tail}"> </mark>` : html;
-}
-
-function jumpTo(line, column, endColumn) {
-  const lines = state.source.split("\n");
-  let offset = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-  const chars = Array.from(lines[line - 1] || "");
-  const start = offset + chars.slice(0, column - 1).join("").length;
-  const end = offset + chars.slice(0, Math.max(column, (endColumn || column + 1) - 1)).join("").length;
-  const area = $("source");
-  area.focus();
-  area.setSelectionRange(start, end);
-  const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
-  area.scrollTop = Math.max(0, (line - 3) * lineHeight);
-  syncScroll();
-}
-
-// A hand as the command line prints it: bare, or JSON-quoted when it holds
-// white space or characters a reader would not see.
-function shown(hand) {
-  return /^[^\s\p{C}]+$/u.test(hand) ? hand : JSON.stringify(hand);
-}
-
-function splitNode(reference) {
-  const div = document.createElement("div");
-  div.className = "split";
-  const shape = document.createElement("span");
-  shape.className = "shape";
-  shape.textContent = reference.shape;
-  div.append(shape, ": ");
-  reference.split.forEach((meld, i) => {
-    if (i) div.append(" | ");
-    const span = document.createElement("span");
-    span.className = "meld";
-    const kind = document.createElement("i");
-    kind.textContent = meld.kind;
-    span.append(kind, " ");
-    meld.tiles.forEach((tile, k) => {
-      if (tile === meld.stands[k]) return span.append(tile);
-      const wild = document.createElement("b");
-      wild.className = "wild";
-      wild.title = `${tile} stands for ${meld.stands[k]}`;
-      wild.textContent = `[${tile}=${meld.stands[k]}]`;
-      span.append(wild);
-    });
-    div.append(span);
-  });
-  return div;
-}
-
-function scoreNode(score) {
-  const div = document.createElement("div");
-  div.className = "score";
-  if (score.error) {
-    div.textContent = `not scored: ${score.error}`;
-    return div;
-  }
-  const listed = score.elements
-    .map((e) => `${e.name} (${e.value})${e.count > 1 ? ` ×${e.count}` : ""}`)
-    .join(", ");
-  div.textContent = `score ${score.total}: ${score.limit ? "limit: " : ""}${listed || "no scoring element"}`;
-  if (score.split !== undefined) div.title = `on ${score.split}`;
-  return div;
-}
-
-function verdictNode(row, refused) {
-  const ref = row.reference;
-  const item = document.createElement("li");
-  const said = ref.error ? "bad" : ref.win ? "win" : "no";
-  const regexp = row.regexp === null ? "none" : row.regexp ? "win" : "no";
-  const agree = row.regexp === null || row.regexp === ref.win;
-  item.className = `verdict ${said}${agree ? "" : " disagree"}`;
-  Object.assign(item.dataset, { hand: row.hand, reference: ref.win ? "win" : "no", regexp, agree: String(agree) });
-  const head = document.createElement("div");
-  head.className = "head";
-  const badge = document.createElement("span");
-  badge.className = "badge";
-  badge.textContent = ref.error ? "not a hand" : ref.win ? "win" : "no";
-  const hand = document.createElement("code");
-  hand.className = "hand";
-  hand.textContent = shown(row.hand);
-  const engines = document.createElement("span");
-  engines.className = "engines";
-  engines.textContent = `RegExp: ${regexp === "none" ? "—" : regexp} · reference: ${ref.win ? "win" : "no"}`;
-  if (regexp === "none") engines.title = refused || "no js pattern";
-  head.append(badge, hand, engines);
-  item.append(head);
-  if (!agree) {
-    const alarm = document.createElement("div");
-    alarm.className = "alarm";
-    alarm.textContent = `DISAGREEMENT: RegExp says ${regexp}, the reference evaluator says ${ref.win ? "win" : "no"}`;
-    item.append(alarm);
-  }
-  if (ref.win) item.append(splitNode(ref));
-  else {
-    const reason = document.createElement("div");
-    reason.className = "reason";
-    reason.textContent = ref.reason;
-    item.append(reason);
-  }
-  if (ref.score) item.append(scoreNode(ref.score));
-  return item;
-}
-
-function showVerdicts(result) {
-  const list = $("verdicts");
-  const summary = $("hands-summary");
-  summary.className = "info";
-  if (result.error) {
-    list.replaceChildren();
-    summary.textContent = result.error;
-    lastVerdicts = [];
-    return;
-  }
-  lastVerdicts = result.rows;
-  list.replaceChildren(...result.rows.map((row) => verdictNode(row, live.refused)));
-  const wins = result.rows.filter((r) => r.reference.win).length;
-  const split = result.rows.filter((r) => r.regexp !== null && r.regexp !== r.reference.win).length;
-  let text = `${result.rows.length} hand${result.rows.length === 1 ? "" : "s"}: ${wins} win, ${result.rows.length - wins} no. `;
-  if (result.matched && result.matched.timeout) text += `RegExp took over ${REGEXP_TIMEOUT_MS / 1000} s and was stopped.`;
-  else if (result.matched && result.matched.error) text += `RegExp rejects the js pattern: ${result.matched.error}`;
-  else if (live.pattern === null) text += "No js pattern (refused): the reference alone decides.";
-  else if (split) text += `RegExp and the reference disagree on ${split} hand${split === 1 ? "" : "s"}!`;
-  else text += "RegExp agrees with the reference on every hand.";
-  summary.textContent = text;
-  if (split || (result.matched && (result.matched.timeout || result.matched.error))) summary.classList.add("alarm");
 }
 
 // ---- controls ----------------------------------------------------------------------
@@ -493,14 +249,7 @@ function showControls() {
   $("unchecked").checked = state.unchecked;
   $("source").value = state.source;
   $("hands").value = state.hands;
-  showDiagnostics([], null);
-}
-
-function syncScroll() {
-  const area = $("source");
-  $("backdrop").scrollTop = area.scrollTop;
-  $("backdrop").scrollLeft = area.scrollLeft;
-  $("gutter").scrollTop = area.scrollTop;
+  showDiagnostics(state.source, [], null);
 }
 
 async function pickBuiltin(name) {
@@ -509,7 +258,7 @@ async function pickBuiltin(name) {
   Object.assign(state, { name, source: facts.builtins.find((b) => b.name === name).source });
   $("source").value = state.source;
   $("rules-path").textContent = path();
-  showDiagnostics([], null);
+  showDiagnostics(state.source, [], null);
   if (!keepHands) {
     const answer = await compiler.ask({ op: "examples", ...base() });
     if (answer.ok) {
@@ -567,7 +316,7 @@ function wire() {
   on("source", "input", (e) => {
     state.source = e.target.value;
     $("rules-path").textContent = path();
-    showDiagnostics([], null);
+    showDiagnostics(state.source, [], null);
     later("view", "live", "hands");
   });
   on("source", "scroll", syncScroll);
@@ -643,6 +392,7 @@ async function main() {
 window.playground = {
   state,
   timings,
+  debounce: DEBOUNCE_MS,
   idle,
   verdicts: () => lastVerdicts,
   decide: async (hands) => (await decide(hands)).rows,
