@@ -13,9 +13,14 @@ from mahjong_regex.hands.score_samples import scoring_corpus
 from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
 from mahjong_regex.reference.wild_tables import physical_excess, split_turned
+from mahjong_regex.playground.serve import make_server
+from mahjong_regex.playground.site import build_site, measure
 
 __all__ = [
     "BUILTINS",
+    "build_site",
+    "make_server",
+    "measure",
     "FLAVORS",
     "Evaluator",
     "HandError",
