@@ -354,6 +354,14 @@ def test_a_share_link_reopens_the_same_state_in_a_fresh_context(page, browser, g
         assert other.input_value("#flavor") == "ruby" and other.input_value("#fmt") == "outline"
         assert other.input_value("#form") == "arranged"
         assert (other.inner_text("#output"), rows(other)) == before
+        # A link pasted into an open page takes over its state.
+        other.evaluate("h => { location.hash = h; }", link.split("#")[1].replace("ruby", "java"))
+        other.wait_for_function(
+            "document.getElementById('pattern-info').textContent.startsWith('java (')"
+        )
+        settle(other)
+        assert other.input_value("#flavor") == "java"
+        assert other.input_value("#source") == source
     finally:
         other.context.close()
     show(page, "js")

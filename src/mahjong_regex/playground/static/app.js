@@ -341,6 +341,16 @@ function wire() {
   on("score", "change", view("score", (t) => t.checked));
   on("unchecked", "change", view("unchecked", (t) => t.checked));
   on("share", "click", track(share));
+  // A link pasted into this tab: its state replaces the page's.
+  window.addEventListener(
+    "hashchange",
+    track(async () => {
+      if (facts && (await restore())) {
+        showControls();
+        refresh("view", "live", "hands");
+      }
+    }),
+  );
   on("copy", "click", copyOutput);
 }
 
