@@ -49,6 +49,11 @@ ARGS = [
     "--disable-gpu",
     "--disable-quic",
 ]
+#: Wait for the page's script (polled in an evaluated function: the page's
+#: policy forbids the eval of Playwright's own polling).
+STARTED = """async () => {
+  while (window.playground === undefined) await new Promise((r) => setTimeout(r, 20));
+}"""
 EDIT = """async (text) => {
   const area = document.getElementById("source");
   area.value = text;
@@ -67,7 +72,7 @@ def cold_load(browser, base: str) -> dict:
     page = context.new_page()
     start = time.perf_counter()
     page.goto(base)
-    page.wait_for_function("window.playground !== undefined")
+    page.evaluate(STARTED)
     page.evaluate("playground.started")
     page.evaluate("playground.idle()")
     seconds = time.perf_counter() - start
@@ -89,7 +94,7 @@ def recompiles(browser, base: str) -> dict[str, dict]:
     context = browser.new_context()
     page = context.new_page()
     page.goto(base)
-    page.wait_for_function("window.playground !== undefined")
+    page.evaluate(STARTED)
     page.evaluate("playground.started")
     page.evaluate("playground.idle()")
     debounce = page.evaluate("playground.debounce")

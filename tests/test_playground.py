@@ -117,11 +117,25 @@ def open_page(browser, guard: Guard, fragment: str = "", context=None):
     page.set_default_timeout(120_000)
     page.on("pageerror", lambda e: guard.errors.append(str(e)))
     page.goto(guard.base + fragment)
-    page.wait_for_function("window.playground !== undefined")
+    wait_until(page, "window.playground !== undefined")
     page.evaluate("playground.started")
     settle(page)
     assert "Ready" in page.inner_text("#status"), page.inner_text("#status")
     return page
+
+
+def wait_until(page, condition: str, seconds: int = 120) -> None:
+    """Wait until a JavaScript condition holds in the page (polled from an
+    evaluated function: the page's policy forbids the eval of Playwright's
+    own polling)."""
+    done = page.evaluate(f"""async () => {{
+            for (let i = 0; i < {seconds * 20}; i++) {{
+                if ({condition}) return true;
+                await new Promise((r) => setTimeout(r, 50));
+            }}
+            return false;
+        }}""")
+    assert done, f"not true after {seconds} s: {condition}"
 
 
 def settle(page) -> None:
@@ -356,8 +370,8 @@ def test_a_share_link_reopens_the_same_state_in_a_fresh_context(page, browser, g
         assert (other.inner_text("#output"), rows(other)) == before
         # A link pasted into an open page takes over its state.
         other.evaluate("h => { location.hash = h; }", link.split("#")[1].replace("ruby", "java"))
-        other.wait_for_function(
-            "document.getElementById('pattern-info').textContent.startsWith('java (')"
+        wait_until(
+            other, "document.getElementById('pattern-info').textContent.startsWith('java (')"
         )
         settle(other)
         assert other.input_value("#flavor") == "java"
