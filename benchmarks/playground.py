@@ -88,7 +88,7 @@ def cold_load(browser, base: str) -> dict:
     }
 
 
-def recompiles(browser, base: str) -> dict[str, dict]:
+def recompiles(browser, base: str, names) -> dict[str, dict]:
     """Per built-in: best of 3 edits, the compile's round trip and the
     whole refresh (ms, the debounce taken out)."""
     context = browser.new_context()
@@ -99,7 +99,7 @@ def recompiles(browser, base: str) -> dict[str, dict]:
     page.evaluate("playground.idle()")
     debounce = page.evaluate("playground.debounce")
     rows = {}
-    for name in BUILTINS:
+    for name in names:
         page.select_option("#builtin", name)
         page.evaluate("playground.idle()")
         source = page.input_value("#source")
@@ -148,7 +148,7 @@ def report(loads: list[dict], rows: dict[str, dict], weight: dict) -> str:
     return "\n".join(out)
 
 
-def run(site: Path, chromium: str, loads: int) -> dict:
+def run(site: Path, chromium: str, loads: int, names) -> dict:
     """Serve ``site``, measure it in ``chromium``; returns the figures."""
     from playwright.sync_api import sync_playwright  # optional: the test extra
 
@@ -159,7 +159,7 @@ def run(site: Path, chromium: str, loads: int) -> dict:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             cold = [cold_load(browser, base) for _ in range(loads)]
-            rows = recompiles(browser, base)
+            rows = recompiles(browser, base, names)
             browser.close()
     finally:
         server.shutdown()
@@ -173,10 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=str(HERE / "playground.json"), help="the JSON file to write")
     p.add_argument("--loads", type=int, default=3, help="cold loads to time (default 3)")
     p.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    p.add_argument("--rulesets", help="the built-ins to recompile, a,b,... (default: all)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(args.site) if args.site else build_site(Path(tmp) / "site").out
-        figures = run(site, args.chromium, args.loads)
+        names = args.rulesets.split(",") if args.rulesets else BUILTINS
+        figures = run(site, args.chromium, args.loads, names)
     print(report(figures["cold_loads"], figures["recompile"], figures["download"]))
     figures = {"machine": machine_info(), "target_recompile_ms": RECOMPILE_MS, **figures}
     Path(args.out).write_text(json.dumps(figures, indent=2) + "\n", "utf-8")

@@ -408,6 +408,21 @@ def test_a_disagreement_between_regexp_and_the_reference_is_loud(browser, guard,
         context.close()
 
 
+def test_a_damaged_wheel_stops_the_page_with_a_clear_message(browser, guard):
+    context = browser.new_context()
+    context.route("**/wheels/mahjong_regex-*", lambda route: route.fulfill(body=b"damaged"))
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    try:
+        page.goto(guard.base)
+        wait_until(page, "document.getElementById('status').className === 'bad'")
+        status = page.inner_text("#status")
+        assert status.startswith("The compiler did not load: wheels/mahjong_regex-")
+        assert "does not match site.json" in status
+    finally:
+        context.close()
+
+
 def test_no_request_left_127_0_0_1(page, guard):
     loaded = {url.removeprefix(guard.base).split("?")[0] for url in guard.seen}
     # The worker's own fetches pass through the guard too.

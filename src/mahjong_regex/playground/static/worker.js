@@ -20,10 +20,17 @@ async function fetched(path) {
 async function start() {
   const t0 = performance.now();
   const site = await (await fetched("site.json")).json();
+  // The wheels download while Pyodide starts.
+  const wheels = Promise.all(
+    site.wheels.map(async (wheel) => {
+      const response = await fetched(`wheels/${wheel.file}?${wheel.sha256.slice(0, 16)}`);
+      return [wheel, await response.arrayBuffer()];
+    }),
+  );
+  wheels.catch(() => {}); // a failed download is reported below, once Pyodide is up
   const py = await loadPyodide({ indexURL: here("pyodide/"), stdout: console.log, stderr: console.warn });
   const t1 = performance.now();
-  for (const wheel of site.wheels) {
-    const bytes = await (await fetched(`wheels/${wheel.file}?${wheel.sha256.slice(0, 16)}`)).arrayBuffer();
+  for (const [wheel, bytes] of await wheels) {
     if ((await hex(bytes)) !== wheel.sha256) throw new Error(`wheels/${wheel.file} does not match site.json`);
     py.unpackArchive(bytes, "wheel");
   }
