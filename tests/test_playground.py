@@ -321,6 +321,17 @@ def test_the_flavor_switch_shows_every_flavor_and_the_outline(page):
     show(page, "js")
 
 
+def test_the_copy_button_copies_the_text_shown(page):
+    pick(page, "riichi")
+    show(page, "dotnet", "outline")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#copy")
+    wait_until(page, "document.getElementById('copy').textContent !== 'Copy'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == (GENERATED / "riichi" / "dotnet.outline").read_text("utf-8")
+    show(page, "js")
+
+
 def test_the_code_view_gives_each_language_s_snippet(page, capsys):
     pick(page, "harbin")
     page.select_option("#fmt", "code")
