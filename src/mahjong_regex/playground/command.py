@@ -14,7 +14,7 @@ def add_parser(sub):
         description="The playground runs this compiler in the browser (Pyodide): edit rules, "
         "see the pattern in every flavor, test hands, share a link.",
     )
-    what = p.add_subparsers(dest="action", required=True)
+    what = p.add_subparsers(dest="action", required=True, help="build the site, or serve it")
     b = what.add_parser(
         "build",
         help="assemble the static site",
