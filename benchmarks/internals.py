@@ -22,9 +22,14 @@ from mahjong_regex.outputs.score_command import score_groups
 from mahjong_regex.pipeline import compile_rules, compile_scoring, emit, render
 from mahjong_regex.reference import tile_constraint_holds
 from mahjong_regex.reference.wild_tables import physical_excess, split_turned
+from mahjong_regex.playground.serve import make_server
+from mahjong_regex.playground.site import build_site, measure
 
 __all__ = [
     "BUILTINS",
+    "build_site",
+    "make_server",
+    "measure",
     "FLAVORS",
     "Evaluator",
     "HandError",

@@ -217,6 +217,7 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "flavors",
         "match",
         "passes",
+        "playground",
         "rules",
         "score",
         "textconv",

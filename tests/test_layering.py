@@ -34,6 +34,7 @@ LAYERS = (
     "engines",
     "outputs",
     "diff",
+    "playground",
     "cli",
     "__main__",
 )

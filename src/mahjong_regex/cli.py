@@ -22,6 +22,8 @@ Subcommands:
   and either file ``REV:PATH`` at a git revision);
 - ``textconv FILE``: a pattern file one part per line, for ``git diff``;
 - ``rules [NAME]``: list the built-in rule sets, or print one's source;
+- ``playground build [--out DIR]`` and ``playground serve [--dir DIR]
+  [--port N]``: the browser playground, a static site (:mod:`.playground`);
 - ``flavors``: list the flavors;
 - ``passes [--markdown]``: list the optimization passes in run order (name,
   the stage it acts in, what it needs, what it does).
@@ -48,7 +50,7 @@ from pathlib import Path
 from .compiler.melds.sorted_runs import unordered_warnings
 from .compiler.registry import PASSES, REGISTRY, Options, Pass
 from .diagnostics import HandError, MeldError, located, shown
-from .diff import command as diff_command
+from .diff import diff_command
 from .flavors.table import FLAVORS, languages
 from .hand_input import notation_hint, read_hands
 from .outputs import build as build_command
@@ -58,6 +60,8 @@ from .outputs.score_command import compile_json, score_snippet
 from .outputs.snippets import snippet
 from .outputs.textconv import textconv
 from .pipeline import UnknownRuleSet, compile_for, load_rules, read_rules
+from .playground import command as playground_command
+from .playground import site as playground_site
 from .reference.evaluator import Evaluator
 from .rules import BUILTINS
 from .ruleset.checker import load
@@ -429,6 +433,10 @@ def cmd_score(args) -> int:
     return score_command.run(args, read_hands(args.hands), _load, _Fail, _options(args))
 
 
+def cmd_playground(args) -> int:
+    return playground_site.run(args, _Fail)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mahjong-regex`` command."""
     p = argparse.ArgumentParser(
@@ -448,6 +456,7 @@ def parser() -> argparse.ArgumentParser:
     )
     build_command.add_parser(sub, FLAVORS).set_defaults(run=cmd_build)
     diff_command.add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
+    playground_command.add_parser(sub).set_defaults(run=cmd_playground)
     t = sub.add_parser(
         "textconv",
         help="print a pattern file one part per line, for git diff (a textconv driver)",

@@ -14,7 +14,12 @@ from typing import Iterable
 
 from .diagnostics import HandError
 from .ruleset.model import RuleSet
-from .ruleset.notations import BUILTIN_NOTATIONS, NotationError, builtin_notation, rewrite
+from .ruleset.notations import (
+    BUILTIN_NOTATIONS,
+    NotationError,
+    builtin_notation,
+    rewrite,
+)
 
 
 @dataclass(frozen=True)

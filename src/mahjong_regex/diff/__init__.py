@@ -14,6 +14,6 @@ that changed verdict, found by a search and shrunk.
 - :mod:`.outlines`: the unified diff of the two sides' outlines
   (``--outline``); :mod:`.revisions`: sides read with ``git show``
   (``REV:PATH``);
-- :mod:`.compare`, :mod:`.report`, :mod:`.command`: the whole diff, the
+- :mod:`.compare`, :mod:`.report`, :mod:`.diff_command`: the whole diff, the
   text and JSON ``mahjong-regex diff`` prints, and that subcommand.
 """

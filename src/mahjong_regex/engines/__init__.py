@@ -67,6 +67,7 @@ Errors: :class:`EngineUnavailable` (the engine cannot run here, and why),
 from __future__ import annotations
 
 from .builds import runner_command
+from .facts import ENGINES, Engine, diff_engine, engines_for, facts
 from .failures import (
     EngineError,
     EngineUnavailable,
@@ -75,7 +76,6 @@ from .failures import (
     RunnerError,
     RunnerTimeout,
 )
-from .facts import ENGINES, Engine, diff_engine, engines_for, facts
 from .local import compile_search
 from .protocol import HEADER
 from .session import Rate, Session, run_batch, run_groups

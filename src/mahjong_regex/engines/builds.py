@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 import shutil
 
-from .failures import EngineUnavailable, RunnerError
 from .facts import facts
+from .failures import EngineUnavailable, RunnerError
 from .tools import build_cached, go_env, run, runner_source, tool_output, which
 
 

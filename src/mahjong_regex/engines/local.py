@@ -10,8 +10,8 @@ import importlib
 import time
 from typing import Callable, Iterator
 
-from .failures import EngineUnavailable, PatternError
 from .facts import facts
+from .failures import EngineUnavailable, PatternError
 
 
 @functools.lru_cache(maxsize=None)

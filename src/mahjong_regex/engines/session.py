@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
-from .failures import EngineError, MatchError, PatternError, RunnerError
 from .facts import facts
+from .failures import EngineError, MatchError, PatternError, RunnerError
 from .local import LocalRunner
 from .process import RunnerProcess
 from .protocol import check_flags, check_label, parse_command

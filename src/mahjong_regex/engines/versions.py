@@ -9,8 +9,8 @@ import platform
 from importlib import metadata
 
 from .builds import runner_command
-from .failures import EngineUnavailable, RunnerError
 from .facts import facts
+from .failures import EngineUnavailable, RunnerError
 from .local import load_module
 from .protocol import header
 from .tools import run

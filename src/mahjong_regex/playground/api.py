@@ -1,0 +1,369 @@
+"""What the playground page asks of the compiler, in one module.
+
+The page's worker runs this module inside Pyodide and calls :func:`handle`
+with a JSON request; the answer is JSON too.  Every request names an ``op``:
+
+- ``init``: the built-in rule sets (name and source), the flavors, the host
+  languages of the snippets, the tile notations and the input forms;
+- ``compile``: ``source`` (rule text), ``path`` (its name in messages),
+  ``notation`` (a built-in tile notation, or null for the names as
+  written), ``form`` (the input form), ``flavor``, ``fmt`` (``pattern``,
+  ``outline``, ``json`` or ``code``), ``lang`` (for ``code``), ``score`` (the
+  scoring pattern) and ``allow_unchecked``.  The answer holds the located
+  ``diagnostics`` (errors and warnings), and the ``text`` in the format
+  asked, or the flavor's located ``refused`` message;
+- ``check``: ``source``, ``path``, ``notation``: the diagnostics alone;
+- ``decide``: ``source``, ``path``, ``notation``, ``form`` and ``hands``:
+  the reference evaluator's verdict on each hand (the split, with what each
+  wild tile stood for, or the reason for a no) and, for a rule set that
+  scores, the reference scorer's total and elements;
+- ``examples``: ``source``, ``path``, ``notation``: a few winning and
+  losing hands for the rule set;
+- ``convert``: ``source``, ``path``, ``hands``, ``from`` and ``to``: the
+  hands written in another notation (a hand that does not read is kept).
+
+A malformed rule text is an answer with ``ok`` false and its diagnostics,
+never an exception; an unexpected failure is an answer with ``ok`` false
+and ``crash`` (the traceback text).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from functools import lru_cache
+from importlib import metadata
+
+from ..compiler.melds.sorted_runs import unordered_warnings
+from ..compiler.registry import Options
+from ..diagnostics import HandError, MeldError, UnsupportedError, located
+from ..flavors.table import FLAVORS, languages
+from ..hands.samples import random_hands
+from ..outputs.score_command import compile_json, score_snippet
+from ..outputs.snippets import snippet
+from ..pipeline import Output, compile_for
+from ..reference.evaluator import Evaluator, Verdict
+from ..reference.scorer import Scorer, TooManySplits
+from ..rules import BUILTINS, builtin_source
+from ..ruleset.checker import load
+from ..ruleset.model import RuleSet
+from ..ruleset.notations import (
+    BUILTIN_NOTATIONS,
+    NotationError,
+    builtin_notation,
+    rewrite,
+)
+
+#: The input forms a pattern can be compiled for.
+FORMS = ("arranged",)
+#: How many winning and how many losing hands ``examples`` gives.
+EXAMPLES = 3
+#: The output formats of ``compile``.
+FORMATS = ("pattern", "outline", "json", "code")
+
+
+class BadRequest(ValueError):
+    """A request the page should never send: an unknown op, flavor, format,
+    language, notation or input form, or a field of the wrong type."""
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request (see the module docstring) with JSON (str ->
+    str).  Never raises: a bad request or an unexpected failure is an answer
+    with ``ok`` false."""
+    try:
+        req = json.loads(request)
+        if not isinstance(req, dict):
+            raise BadRequest("a request is a JSON object")
+        op = OPS.get(req.get("op"))
+        if op is None:
+            raise BadRequest(f"unknown op {req.get('op')!r}; ops are {', '.join(OPS)}")
+        answer = op(req)
+    except (BadRequest, json.JSONDecodeError) as e:
+        answer = {"ok": False, "error": f"bad request: {e}"}
+    except Exception:  # shown in the page, so a compiler bug is reported, not hidden
+        answer = {"ok": False, "crash": traceback.format_exc()}
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def _field(req: dict, name: str, kind: type, default=None):
+    """``req[name]`` checked to be a ``kind`` (or absent/null: ``default``)."""
+    value = req.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadRequest(f"{name!r} must be a {kind.__name__}")
+    return value
+
+
+def _choice(req: dict, name: str, allowed, default=None):
+    value = _field(req, name, str, default)
+    if value is not None and value not in allowed:
+        raise BadRequest(f"unknown {name} {value!r}; one of {', '.join(allowed)}")
+    return value
+
+
+def init(req: dict) -> dict:
+    """The page's first answer: what it offers in its pickers."""
+    return {
+        "ok": True,
+        "version": metadata.version("mahjong-regex"),
+        "python": sys.version.split()[0],
+        "builtins": [{"name": n, "source": builtin_source(n)} for n in BUILTINS],
+        "flavors": [
+            {"name": f.name, "engine": f.engine, "flags": f.flags} for f in FLAVORS.values()
+        ],
+        "langs": languages(),
+        "score_langs": languages(scoring=True),
+        "notations": list(BUILTIN_NOTATIONS),
+        "forms": list(FORMS),
+        "formats": list(FORMATS),
+    }
+
+
+def diagnostic(severity: str, message: str, span, path: str, source: str, help=None) -> dict:
+    """One located message: where it is (1-based ``line``, ``column``,
+    exclusive ``end_column``; null without a place) and ``text``, the
+    message as the command line prints it."""
+    return {
+        "severity": severity,
+        "message": message,
+        "help": help,
+        "line": span.line if span else None,
+        "column": span.column if span else None,
+        "end_column": span.end_column if span else None,
+        "text": located(path, source, severity, message, span, help),
+    }
+
+
+def error_diagnostic(e: MeldError, path: str, source: str) -> dict:
+    """A :class:`MeldError` as a diagnostic; an error located in a notation
+    file keeps its text but marks no place in the rule text."""
+    if isinstance(e, NotationError) and e.path != path:
+        d = diagnostic("error", e.message, None, path, source, e.help)
+        return {**d, "text": e.located()}
+    return diagnostic("error", e.message, e.span, path, source, e.help)
+
+
+@lru_cache(maxsize=16)
+def _load(source: str, path: str, notation: str | None) -> RuleSet:
+    rules = load(source, path)
+    return rules if notation is None else rewrite(rules, builtin_notation(notation))
+
+
+def rules_key(req: dict) -> tuple[str, str, str | None]:
+    """What names a request's rule set: (``source``, ``path``, ``notation``);
+    checks ``form`` too."""
+    source = _field(req, "source", str, "")
+    path = _field(req, "path", str, "rules.meld")
+    notation = _choice(req, "notation", BUILTIN_NOTATIONS)
+    _choice(req, "form", FORMS, "arranged")
+    return source, path, notation
+
+
+def load_text(req: dict) -> tuple[RuleSet | None, list[dict]]:
+    """The rule set of a request (see :func:`rules_key`) and its
+    diagnostics: its warnings, or the error that stops it (then the rule
+    set is None)."""
+    source, path, notation = key = rules_key(req)
+    try:
+        rules = _load(*key)
+    except MeldError as e:
+        return None, [error_diagnostic(e, path, source)]
+    return rules, [diagnostic("warning", m, s, path, source) for m, s in rules.warnings]
+
+
+def check(req: dict) -> dict:
+    """The ``check`` op: the diagnostics of a rule text alone."""
+    rules, diags = load_text(req)
+    return {"ok": rules is not None, "diagnostics": diags}
+
+
+@lru_cache(maxsize=24)
+def _output(key: tuple, flavor: str, score: bool, allow_unchecked: bool) -> Output:
+    return compile_for(_load(*key), flavor, score=score, allow_unchecked=allow_unchecked)
+
+
+def compile_text(req: dict) -> dict:
+    """The ``compile`` op (see the module docstring)."""
+    fmt = _choice(req, "fmt", FORMATS, "pattern")
+    score = bool(_field(req, "score", bool, False))
+    langs = languages(scoring=True) if score else languages()
+    flavor = _choice(req, "flavor", FLAVORS, "pcre")
+    lang = _choice(req, "lang", {**languages(), **languages(scoring=True)})
+    if fmt == "code":
+        if lang not in langs:
+            what = "scoring code" if score else "code"
+            raise BadRequest(f"no {what} for {lang!r}; languages are {', '.join(langs)}")
+        flavor = langs[lang]
+    rules, diags = load_text(req)
+    if rules is None:
+        return {"ok": False, "diagnostics": diags}
+    answer = {"ok": True, "diagnostics": diags, "flavor": flavor, "fmt": fmt, "lang": lang}
+    answer.update(ruleset=rules.name, scores=bool(rules.scoring), indicator=_has_indicator(rules))
+    source, path = req.get("source") or "", req.get("path") or "rules.meld"
+    if score and not rules.scoring:
+        message = f"rule set {rules.name!r} declares no scoring elements ('score' statements)"
+        return {**answer, "refused": diagnostic("error", message, None, path, source)}
+    started = time.perf_counter()
+    try:
+        allow = bool(_field(req, "allow_unchecked", bool, False))
+        out = _output(rules_key(req), flavor, score, allow)
+    except UnsupportedError as e:
+        return {**answer, "refused": error_diagnostic(e, path, source)}
+    for message, span in unordered_warnings(rules, Options(), out.flavor, score):
+        diags.append(diagnostic("warning", message, span, path, source))
+    text = _formatted(out, rules, fmt, lang, score, path)
+    answer.update(
+        text=text,
+        pattern=out.text,
+        flags=out.flavor.flags,
+        engine=out.flavor.engine,
+        unchecked=list(out.unchecked),
+        ms=round((time.perf_counter() - started) * 1000, 1),
+    )
+    return answer
+
+
+def _has_indicator(rules: RuleSet) -> bool:
+    return rules.indicator is not None and rules.turned is None
+
+
+def _formatted(out: Output, rules: RuleSet, fmt: str, lang, score: bool, path: str) -> str:
+    """The compiled pattern in one of :data:`FORMATS`, as ``compile
+    --format`` prints it."""
+    if fmt == "outline":
+        return out.outline()
+    if fmt == "code":
+        if score:
+            return score_snippet(out, lang, rules)
+        return snippet(out, lang, rules.name, rules.source_hash)
+    if fmt == "json":
+        info = {
+            "pattern": out.text,
+            "flavor": out.flavor.name,
+            "engine": out.flavor.engine,
+            "flags": out.flavor.flags,
+            "groups": [{"name": n, "captures": d} for n, d in out.groups],
+            "unchecked": list(out.unchecked),
+            "ruleset": rules.name,
+            "source": path,
+            "source_sha256": rules.source_hash,
+            **(compile_json(out, rules) if score else {}),
+        }
+        return json.dumps(info, ensure_ascii=False, indent=2) + "\n"
+    return out.text
+
+
+@lru_cache(maxsize=8)
+def _judges(key: tuple) -> tuple[Evaluator, Scorer | None]:
+    rules = _load(*key)
+    return Evaluator(rules), (Scorer(rules) if rules.scoring else None)
+
+
+def decide(req: dict) -> dict:
+    """The ``decide`` op (see the module docstring)."""
+    hands = _field(req, "hands", list, [])
+    if not all(isinstance(h, str) for h in hands):
+        raise BadRequest("'hands' must be a list of strings")
+    rules, diags = load_text(req)
+    if rules is None:
+        return {"ok": False, "diagnostics": diags}
+    evaluator, scorer = _judges(rules_key(req))
+    started = time.perf_counter()
+    verdicts = [verdict(evaluator.evaluate(h), h, scorer) for h in hands]
+    ms = round((time.perf_counter() - started) * 1000, 1)
+    return {"ok": True, "diagnostics": diags, "verdicts": verdicts, "ms": ms}
+
+
+def verdict(v: Verdict, hand: str, scorer: Scorer | None) -> dict:
+    """One hand's reference verdict: ``win``; for a win the ``shape`` and
+    the ``split`` (per meld its kind, the tiles held and the tiles they
+    stand for); for a no the ``reason``; ``error`` when the string is not a
+    hand; ``score`` for a win under a rule set that scores."""
+    split = [
+        {"kind": m.kind, "tiles": list(m.tiles), "stands": list(getattr(m, "stands", m.tiles))}
+        for m in v.split
+    ]
+    out = {
+        "hand": hand,
+        "win": v.win,
+        "shape": v.shape,
+        "split": split,
+        "explain": v.explain(),
+        "reason": v.reason,
+        "error": None if v.error is None else str(v.error),
+    }
+    if scorer is not None and v.win:
+        out["score"] = scored(scorer, hand)
+    return out
+
+
+def scored(scorer: Scorer, hand: str) -> dict:
+    """The reference scorer's answer for a winning hand: ``total``, the
+    ``elements`` (name, value, count, limit) and the ``split`` they count
+    on; or ``error`` when the hand splits too many ways to score."""
+    try:
+        s = scorer.score(hand)
+    except TooManySplits as e:
+        return {"error": str(e)}
+    return {
+        "total": s.total,
+        "limit": any(e.limit for e in s.elements),
+        "elements": [
+            {"name": e.name, "value": e.value, "count": e.count, "limit": e.limit}
+            for e in s.elements
+        ],
+        "split": f"{s.shape}: " + " | ".join(str(m) for m in s.split),
+    }
+
+
+def convert(req: dict) -> dict:
+    """The ``convert`` op: hands from the notation ``from`` to ``to``."""
+    hands = _field(req, "hands", list, [])
+    if not all(isinstance(h, str) for h in hands):
+        raise BadRequest("'hands' must be a list of strings")
+    old, _ = load_text({**req, "notation": req.get("from")})
+    new, diags = load_text({**req, "notation": req.get("to")})
+    if old is None or new is None:
+        return {"ok": False, "diagnostics": diags}
+    names = [t.name for t in new.alphabet.tiles]
+
+    def rename(part: str) -> str:
+        return "".join(names[t.index] for t in old.alphabet.tokenize(part))
+
+    out = []
+    for hand in hands:
+        try:
+            out.append("|".join(rename(p) if p else p for p in hand.split("|")))
+        except HandError:
+            out.append(hand)
+    return {"ok": True, "hands": out}
+
+
+def examples(req: dict) -> dict:
+    """The ``examples`` op: a few hands near the boundary for the rule set,
+    winning ones first (the same every time)."""
+    rules, diags = load_text(req)
+    if rules is None:
+        return {"ok": False, "diagnostics": diags}
+    evaluator, _ = _judges(rules_key(req))
+    wins, nos = [], []
+    for hand in dict.fromkeys(random_hands(rules, 40, seed=0)):
+        v = evaluator.evaluate(hand)
+        if v.error is None:
+            (wins if v.win else nos).append(hand)
+    return {"ok": True, "hands": wins[:EXAMPLES] + nos[:EXAMPLES]}
+
+
+#: The requests :func:`handle` answers.
+OPS = {
+    "init": init,
+    "check": check,
+    "compile": compile_text,
+    "decide": decide,
+    "convert": convert,
+    "examples": examples,
+}

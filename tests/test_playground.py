@@ -1,0 +1,449 @@
+"""The playground in a real browser: the site is built (``playground
+build``), served on 127.0.0.1, and driven with Playwright in Chromium, every
+request to another host blocked and counted.
+
+The browser is Debian's ``chromium`` (``$MAHJONG_CHROMIUM`` names another
+binary); Playwright never downloads one.  Without Playwright, the browser
+or the site's downloads the tests are skipped, except under ``CI=true``,
+where they fail.  ``MAHJONG_PLAYGROUND_SHOT=FILE`` copies the screenshot the
+tests take to FILE, for review.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURE_RULE_SETS, IN_CI, TEST_RULES, read_fixtures
+
+from mahjong_regex import BUILTINS, builtin_source, cli
+from mahjong_regex.playground.fetch import FetchError
+from mahjong_regex.playground.serve import make_server
+from mahjong_regex.playground.site import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated"
+CHROMIUM = os.environ.get("MAHJONG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+#: Without these, Chromium calls Google hosts at start.
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+    "--disable-quic",
+]
+#: The README's two Harbin hands, and what the command line says of them.
+WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
+ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
+WIN_SPLIT = (
+    "standard: pung 幺鸡幺鸡幺鸡 | chow 三条四条五条 | chow 五条六条七条 | pung 幺万幺万幺万 "
+    "| pair 九万九万"
+)
+
+
+def unavailable(why: str):
+    """Skip, or fail under CI, where the browser tests must run."""
+    if IN_CI:
+        pytest.fail(f"the playground's browser tests cannot run in CI: {why}")
+    pytest.skip(why)
+
+
+class Guard:
+    """Lets requests to the site through and blocks (and counts) the rest."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.seen: list[str] = []
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def route(self, route) -> None:
+        url = route.request.url
+        self.seen.append(url)
+        if url.startswith(self.base):
+            route.fallback()  # to a route of the test, if any, else to the server
+        else:
+            self.outside.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    try:
+        return build_site(tmp_path_factory.mktemp("playground") / "site").out
+    except FetchError as e:
+        unavailable(f"the site cannot be built: {e}")
+
+
+@pytest.fixture(scope="module")
+def guard(site):
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield Guard(f"http://127.0.0.1:{server.server_address[1]}/")
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed (pip install -e '.[test]')")
+    if not Path(CHROMIUM).is_file():
+        unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        except Error as e:
+            unavailable(f"Chromium does not start: {e}")
+        yield launched
+        launched.close()
+
+
+def open_page(browser, guard: Guard, fragment: str = "", context=None):
+    """A page of the site in a fresh browser context (or ``context``),
+    loaded and settled."""
+    context = context or browser.new_context(viewport={"width": 1400, "height": 900})
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.on("pageerror", lambda e: guard.errors.append(str(e)))
+    page.goto(guard.base + fragment)
+    wait_until(page, "window.playground !== undefined")
+    page.evaluate("playground.started")
+    settle(page)
+    assert "Ready" in page.inner_text("#status"), page.inner_text("#status")
+    return page
+
+
+def wait_until(page, condition: str, seconds: int = 120) -> None:
+    """Wait until a JavaScript condition holds in the page (polled from an
+    evaluated function: the page's policy forbids the eval of Playwright's
+    own polling)."""
+    done = page.evaluate(f"""async () => {{
+            for (let i = 0; i < {seconds * 20}; i++) {{
+                if ({condition}) return true;
+                await new Promise((r) => setTimeout(r, 50));
+            }}
+            return false;
+        }}""")
+    assert done, f"not true after {seconds} s: {condition}"
+
+
+def settle(page) -> None:
+    """Wait until the page has nothing left to do (at most a minute)."""
+    done = page.evaluate(
+        "Promise.race([playground.idle().then(() => true),"
+        " new Promise((r) => setTimeout(() => r(false), 60000))])"
+    )
+    assert done, "the page is still busy after a minute"
+
+
+@pytest.fixture(scope="module")
+def page(browser, guard):
+    page = open_page(browser, guard)
+    yield page
+    page.context.close()
+
+
+def pick(page, name: str) -> None:
+    page.select_option("#builtin", name)
+    settle(page)
+
+
+def show(page, flavor: str = "js", fmt: str = "pattern") -> None:
+    page.select_option("#fmt", fmt)
+    page.select_option("#flavor", flavor)
+    settle(page)
+
+
+def rows(page) -> list[dict]:
+    """The verdicts the page shows, as the page marks them."""
+    return page.eval_on_selector_all(
+        "#verdicts li",
+        """items => items.map((li) => ({
+            hand: li.dataset.hand, reference: li.dataset.reference, regexp: li.dataset.regexp,
+            agree: li.dataset.agree === "true",
+            split: li.querySelector(".split")?.textContent ?? null,
+            reason: li.querySelector(".reason")?.textContent ?? null,
+            score: li.querySelector(".score")?.textContent ?? null}))""",
+    )
+
+
+def test_the_done_when_hands_of_harbin(browser, guard, tmp_path):
+    page = open_page(browser, guard)
+    assert page.input_value("#builtin") == "harbin"
+    win, no = rows(page)
+    assert win == {**win, "hand": WIN, "reference": "win", "regexp": "win", "agree": True}
+    assert win["split"] == WIN_SPLIT
+    assert no == {**no, "hand": ONE_SUIT, "reference": "no", "regexp": "no", "agree": True}
+    assert no["reason"] == "breaks line 23: suits >= 2"
+    shot = tmp_path / "playground.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 20_000
+    if os.environ.get("MAHJONG_PLAYGROUND_SHOT"):
+        shutil.copyfile(shot, os.environ["MAHJONG_PLAYGROUND_SHOT"])
+    page.context.close()
+
+
+def test_every_builtin_js_pattern_is_the_generated_one(page):
+    show(page, "js")
+    for name in BUILTINS:
+        pick(page, name)
+        text = page.inner_text("#output")
+        refused = GENERATED / name / "js.refused"
+        if refused.is_file():
+            assert text == refused.read_text("utf-8").rstrip("\n"), name
+            assert "refused" in page.get_attribute("#output", "class")
+        else:
+            assert text == (GENERATED / name / "js.re").read_text("utf-8").rstrip("\n"), name
+
+
+def fixture_source(name: str) -> str:
+    return builtin_source(name) if name in BUILTINS else (TEST_RULES / f"{name}.meld").read_text()
+
+
+def boxable(hand: str) -> bool:
+    """Can the hands box hold this hand as one line?"""
+    return hand != "" and "\n" not in hand and "\r" not in hand
+
+
+@pytest.mark.parametrize("name", FIXTURE_RULE_SETS)
+def test_fixture_verdicts_in_the_page_are_the_reference(page, name):
+    fixtures = read_fixtures(name)
+    page.fill("#source", fixture_source(name))
+    settle(page)
+    assert page.eval_on_selector_all("#diagnostics li.error", "e => e.length") == 0
+    boxed = [(win, hand) for win, hand, _, _ in fixtures if boxable(hand)]
+    page.fill("#hands", "\n".join(hand for _, hand in boxed))
+    settle(page)
+    shown = rows(page)
+    assert [r["hand"] for r in shown] == [hand for _, hand in boxed]
+    refused = (GENERATED / name / "js.refused").is_file()
+    for (win, hand), row in zip(boxed, shown):
+        assert row["reference"] == ("win" if win else "no"), (name, hand)
+        assert row["regexp"] == ("none" if refused else row["reference"]), (name, hand)
+    others = [(win, hand) for win, hand, _, _ in fixtures if not boxable(hand)]
+    decided = page.evaluate("hands => playground.decide(hands)", [hand for _, hand in others])
+    for (win, hand), row in zip(others, decided):
+        assert row["reference"]["win"] is win and row["regexp"] in (None if refused else win,)
+
+
+def cli_error(tmp_path, capsys, text: str) -> str:
+    """What ``mahjong-regex compile`` prints for a rule file named harbin.meld."""
+    (tmp_path / "harbin.meld").write_text(text, "utf-8")
+    assert cli.main(["compile", "harbin.meld"]) == 2
+    return capsys.readouterr().err.rstrip("\n")
+
+
+def test_a_broken_rule_shows_its_located_error(page, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pick(page, "harbin")
+    broken = builtin_source("harbin").replace("meld chow = run 3", "meld chw = run 3")
+    page.fill("#source", broken)
+    settle(page)
+    errors = page.eval_on_selector_all("#diagnostics li.error", "e => e.map(x => x.innerText)")
+    assert errors == [cli_error(tmp_path, capsys, broken)]
+    assert errors[0].startswith("harbin.meld:18:17: error: unknown meld kind 'chow'")
+    marked = page.eval_on_selector_all("#backdrop mark.error", "e => e.map(x => x.textContent)")
+    assert marked == [broken.splitlines()[17][16:40]] == ["4 * (chow | pung | kong)"]
+    assert page.inner_text("#gutter .error") == "18"
+    assert "do not load" in page.inner_text("#hands-summary")
+    assert page.eval_on_selector_all("#verdicts li", "e => e.length") == 0
+
+
+def test_a_warning_is_marked_and_the_rules_still_compile(page):
+    pick(page, "harbin")
+    page.fill("#source", builtin_source("harbin") + "meld extra = same 3\n")
+    settle(page)
+    warnings = page.eval_on_selector_all("#diagnostics li.warning", "e => e.map(x => x.innerText)")
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "harbin.meld:26:1: warning: meld kind 'extra' is never used"
+    )
+    assert page.inner_text("#gutter .warning") == "26"
+    assert "RegExp agrees" in page.inner_text("#hands-summary")
+
+
+def test_wild_tiles_show_what_they_stand_for(page):
+    pick(page, "wuhan")
+    page.fill("#hands", "四条|二万三万四万五万六万七万三筒四筒五条七筒八筒九筒二条二条")
+    settle(page)
+    (row,) = rows(page)
+    assert row["regexp"] == row["reference"] == "win"
+    assert "| chow 三筒四筒[五条=五筒] |" in row["split"]
+    assert page.inner_text("#verdicts .wild") == "[五条=五筒]"
+
+
+def test_without_a_js_pattern_the_reference_decides_alone(page):
+    pick(page, "hongzhong")
+    page.fill("#hands", "一万二万三万四万五万六万七筒八筒九筒一条一条中五条五条")
+    settle(page)
+    (row,) = rows(page)
+    assert row["regexp"] == "none" and row["reference"] == "win"
+    assert row["split"].endswith("| pung [中=五条]五条五条")
+    assert "No js pattern (refused)" in page.inner_text("#hands-summary")
+    refusal = (GENERATED / "hongzhong" / "js.refused").read_text("utf-8")
+    assert page.eval_on_selector("#output", "e => e.textContent") == refusal.rstrip("\n")
+    marked = page.eval_on_selector_all("#backdrop mark.refused", "e => e.map(x => x.textContent)")
+    assert marked == ["each tile <= 4"]
+
+
+def test_a_rule_set_that_scores_shows_each_win_s_elements(page):
+    pick(page, "riichi")
+    page.fill("#hands", "1m2m3m1m2m3m4p5p6p7s8s9s5z5z\n1m1m1m9m9m9m1p1p1p9p9p9p1s1s")
+    settle(page)
+    first, second = rows(page)
+    assert first["score"] == "score 1: iipeikou (1)"
+    assert second["score"] == "score 26: limit: suuankou (13), chinroutou (13)"
+
+
+def test_the_flavor_switch_shows_every_flavor_and_the_outline(page):
+    pick(page, "harbin")
+    for flavor in ("pcre", "regex", "python", "js", "java", "dotnet", "ruby", "re2"):
+        for fmt, suffix in (("pattern", "re"), ("outline", "outline")):
+            show(page, flavor, fmt)
+            text = page.eval_on_selector("#output", "e => e.textContent")
+            path = GENERATED / "harbin" / f"{flavor}.{suffix}"
+            if path.is_file():  # a .re file ends in a newline the pattern has not
+                expected = path.read_text("utf-8")
+                assert text == (expected if fmt == "outline" else expected[:-1]), (flavor, fmt)
+            else:
+                refusal = (GENERATED / "harbin" / f"{flavor}.refused").read_text("utf-8")
+                assert text == refusal.rstrip("\n")
+    show(page, "js")
+
+
+def test_the_copy_button_copies_the_text_shown(page):
+    pick(page, "riichi")
+    show(page, "dotnet", "outline")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#copy")
+    wait_until(page, "document.getElementById('copy').textContent !== 'Copy'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == (GENERATED / "riichi" / "dotnet.outline").read_text("utf-8")
+    show(page, "js")
+
+
+def test_the_code_view_gives_each_language_s_snippet(page, capsys):
+    pick(page, "harbin")
+    page.select_option("#fmt", "code")
+    for lang in ("python", "ts", "php"):
+        page.select_option("#lang", lang)
+        settle(page)
+        assert cli.main(["compile", "harbin", "--format", "code", "--lang", lang]) == 0
+        expected = capsys.readouterr().out.replace("<builtin>/", "")
+        assert page.eval_on_selector("#output", "e => e.textContent") == expected
+    show(page, "js")
+
+
+def test_the_notation_switch_rewrites_rules_hands_and_pattern(page, capsys):
+    pick(page, "harbin")
+    page.fill("#hands", WIN)
+    settle(page)
+    page.select_option("#notation", "mpsz")
+    settle(page)
+    assert page.input_value("#hands") == "1s1s1s3s4s5s5s6s7s1m1m1m9m9m"
+    (row,) = rows(page)
+    assert row["regexp"] == row["reference"] == "win"
+    assert cli.main(["compile", "harbin", "--tiles", "mpsz", "--flavor", "js"]) == 0
+    assert page.inner_text("#output") == capsys.readouterr().out.rstrip("\n")
+    page.select_option("#notation", "")
+    settle(page)
+    assert page.input_value("#hands") == WIN
+
+
+def test_a_share_link_reopens_the_same_state_in_a_fresh_context(page, browser, guard):
+    pick(page, "sichuan")
+    source = builtin_source("sichuan") + "# a shared edit: 共享\n"
+    hands = "五万五万五万八条八条二条三条四条三万三万三万三万二条二条二条\n一筒一筒八筒八筒"
+    page.fill("#source", source)
+    page.fill("#hands", hands)
+    show(page, "ruby", "outline")
+    page.click("#share")
+    settle(page)
+    link = page.input_value("#share-url")
+    assert link.startswith(guard.base + "#v=1&") and "ruby" in link
+    before = (page.inner_text("#output"), rows(page))
+    other = open_page(browser, guard, link.removeprefix(guard.base))
+    try:
+        assert other.input_value("#source") == source
+        assert other.input_value("#hands") == hands
+        assert other.input_value("#flavor") == "ruby" and other.input_value("#fmt") == "outline"
+        assert other.input_value("#form") == "arranged"
+        assert (other.inner_text("#output"), rows(other)) == before
+        # A link pasted into an open page takes over its state.
+        other.evaluate("h => { location.hash = h; }", link.split("#")[1].replace("ruby", "java"))
+        wait_until(
+            other, "document.getElementById('pattern-info').textContent.startsWith('java (')"
+        )
+        settle(other)
+        assert other.input_value("#flavor") == "java"
+        assert other.input_value("#source") == source
+    finally:
+        other.context.close()
+    show(page, "js")
+
+
+def test_a_disagreement_between_regexp_and_the_reference_is_loud(browser, guard, site):
+    # The RegExp worker is served with its answer turned around, as a wrong
+    # pattern would answer.
+    flipped = (
+        (site / "match-worker.js").read_text("utf-8").replace("re.test(hand)", "!re.test(hand)")
+    )
+    assert "!re.test(hand)" in flipped
+    context = browser.new_context()
+    context.route(
+        "**/match-worker.js",
+        lambda route: route.fulfill(body=flipped, content_type="text/javascript"),
+    )
+    page = open_page(browser, guard, "", context)
+    try:
+        assert [(r["regexp"], r["reference"], r["agree"]) for r in rows(page)] == [
+            ("no", "win", False),
+            ("win", "no", False),
+        ]
+        alarms = page.eval_on_selector_all("#verdicts .alarm", "e => e.map(x => x.textContent)")
+        assert alarms[0] == "DISAGREEMENT: RegExp says no, the reference evaluator says win"
+        summary = page.inner_text("#hands-summary")
+        assert "disagree on 2 hands" in summary
+        assert "alarm" in page.get_attribute("#hands-summary", "class")
+    finally:
+        context.close()
+
+
+def test_a_damaged_wheel_stops_the_page_with_a_clear_message(browser, guard):
+    context = browser.new_context()
+    context.route("**/wheels/mahjong_regex-*", lambda route: route.fulfill(body=b"damaged"))
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    try:
+        page.goto(guard.base)
+        wait_until(page, "document.getElementById('status').className === 'bad'")
+        status = page.inner_text("#status")
+        assert status.startswith("The compiler did not load: wheels/mahjong_regex-")
+        assert "does not match site.json" in status
+    finally:
+        context.close()
+
+
+def test_no_request_left_127_0_0_1(page, guard):
+    loaded = {url.removeprefix(guard.base).split("?")[0] for url in guard.seen}
+    # The worker's own fetches pass through the guard too.
+    assert {"pyodide/pyodide.asm.wasm", "site.json"} <= loaded
+    assert any(u.startswith("wheels/mahjong_regex-") for u in loaded)
+    assert guard.outside == []
+    assert guard.errors == []
+
+
+def test_the_site_lists_what_it_carries(site):
+    manifest = json.loads((site / "site.json").read_text("utf-8"))
+    assert [w["file"].split("-")[0] for w in manifest["wheels"]] == ["lark", "mahjong_regex"]
+    assert manifest["pyodide"] == "314.0.8"
