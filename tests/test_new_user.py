@@ -129,3 +129,65 @@ def test_diff_says_when_a_tile_no_longer_names_its_identity(tmp_path):
     assert "None" not in out.stdout
     back = run("diff", str(plain), "harbin", "--hands", "200")
     assert "红中 now says it is 中" in back.stdout
+
+
+def build(cwd, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", "build", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+
+
+def house(tmp_path):
+    (tmp_path / "rules").mkdir()
+    source = run("rules", "harbin").stdout.replace("ruleset harbin", "ruleset house")
+    (tmp_path / "rules" / "house.meld").write_text(source, "utf-8")
+
+
+def test_a_build_with_nothing_to_do_says_so_in_one_line(tmp_path):
+    house(tmp_path)
+    first = build(tmp_path, "rules", "--out", "gen", "--flavor", "pcre")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines() == ["wrote gen/house/pcre.outline", "wrote gen/house/pcre.re"]
+    again = build(tmp_path, "rules", "--out", "gen", "--flavor", "pcre")
+    assert again.stdout == "gen is up to date (2 files)\n"
+    check = build(tmp_path, "rules", "--out", "gen", "--flavor", "pcre", "--check")
+    assert (check.returncode, check.stdout) == (0, "gen is up to date (2 files)\n")
+
+
+def test_build_outside_a_project_refuses_and_says_what_to_add(tmp_path):
+    for args in ((), ("--check",)):
+        out = build(tmp_path, *args)
+        assert out.returncode == 2
+        assert "no [tool.mahjong-regex] table" in out.stderr
+        assert "[tool.mahjong-regex]\n    rules = " in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rule_file_named_with_its_folder_is_built_once(tmp_path):
+    house(tmp_path)
+    out = build(tmp_path, "rules", "rules/house.meld", "--out", "gen", "--flavor", "pcre")
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in (tmp_path / "gen" / "house").iterdir()) == [
+        "pcre.outline",
+        "pcre.re",
+    ]
+
+
+def test_check_lists_files_to_remove_apart_from_files_to_rewrite(tmp_path):
+    house(tmp_path)
+    build(tmp_path, "rules", "--out", "gen", "--flavor", "pcre")
+    (tmp_path / "gen" / "house" / "js.re").write_text("x\n", "utf-8")
+    with open(tmp_path / "gen" / "house" / "pcre.re", "a", encoding="utf-8") as f:
+        f.write("x\n")
+    out = build(tmp_path, "rules", "--out", "gen", "--flavor", "pcre", "--check")
+    assert out.returncode == 1
+    assert out.stderr.splitlines()[1:] == [
+        "and commit these files:",
+        "  gen/house/pcre.re",
+        "it removes these files, which no rule set makes now:",
+        "  gen/house/js.re",
+    ]

@@ -262,30 +262,49 @@ def cmd_build(args) -> int:
     except ConfigError as e:
         raise _Fail(str(e)) from None
     out = config.out
-    if args.check and not out.is_dir():
+    implicit = config_path is None and not args.rules and not args.out
+    if (args.check or implicit) and not out.is_dir():
         raise _Fail(
-            f"mahjong-regex: error: {out} not found: run from the repository root, or pass --out DIR"
+            f"mahjong-regex: error: {out} not found and no [tool.mahjong-regex] table in a "
+            "pyproject.toml here or above: run from the repository root, pass --out DIR, or "
+            f"add to pyproject.toml:\n{build_config.EXAMPLE_TABLE}"
         )
     try:
         want = build_command.expected_files(config)
     except ConfigError as e:
         raise _Fail(str(e)) from None
     if args.check:
-        stale = build_command.stale_files(out, want)
-        if stale:
-            print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
-            print("and commit these files:", file=sys.stderr)
-            for rel in stale:
-                print(f"  {out / rel}", file=sys.stderr)
-            return 1
-        return 0
+        return _check_build(args, out, want)
     try:
         written = build_command.write(out, want)
     except OSError as e:
         raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
     for what, rel in written:
         print(f"{what} {out / rel}")
+    if not written:
+        print(f"{out} is up to date ({len(want):,} files)")
     return 0
+
+
+def _check_build(args, out: Path, want: dict[str, str]) -> int:
+    """``build --check``: 0 and one line when ``out`` holds ``want``; else 1,
+    the files to rewrite and those to remove, on stderr."""
+    stale = build_command.stale_files(out, want)
+    if not stale:
+        print(f"{out} is up to date ({len(want):,} files)")
+        return 0
+    rewrite = [rel for rel in stale if rel in want]
+    remove = [rel for rel in stale if rel not in want]
+    print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
+    if rewrite:
+        print("and commit these files:", file=sys.stderr)
+        for rel in rewrite:
+            print(f"  {out / rel}", file=sys.stderr)
+    if remove:
+        print("it removes these files, which no rule set makes now:", file=sys.stderr)
+        for rel in remove:
+            print(f"  {out / rel}", file=sys.stderr)
+    return 1
 
 
 def cmd_diff(args) -> int:

@@ -43,6 +43,13 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 
 #: The file a project build is read from, the nearest one up from the current folder.
 CONFIG_NAME = "pyproject.toml"
+#: A ``[tool.mahjong-regex]`` table to start a project's build from.
+EXAMPLE_TABLE = (
+    "    [tool.mahjong-regex]\n"
+    '    rules = ["rules"]          # .meld files or folders of them, or built-in names\n'
+    '    flavors = ["pcre", "js"]   # default: every flavor\n'
+    '    out = "generated"'
+)
 #: The table of that file that holds it.
 TABLE = "tool.mahjong-regex"
 #: Input forms a build can write, and the folder (under the rule set's) each goes to.
@@ -169,7 +176,7 @@ def load_config(path: str | Path) -> BuildConfig:
     if not isinstance(out, str) or not out:
         raise fail("out", "'out' is the output folder, a string")
     base = path.parent
-    files = tuple(
+    files = once(
         f for spec in rules for f in _rule_files(spec, base, lambda m, h: fail("rules", m, h))
     )
     return BuildConfig(files, tuple(flavors), tuple(inputs), base / out)
@@ -206,13 +213,33 @@ def resolve(
             f"mahjong-regex: error: {message}" + (f"\n  help: {help}" if help else "")
         )
 
-    files = tuple(f for spec in rules for f in _rule_files(spec, Path("."), fail))
+    files = once(f for spec in rules for f in _rule_files(spec, Path("."), fail))
     return BuildConfig(
         files or base.rules,
         tuple(dict.fromkeys(flavors)) if flavors else base.flavors,
         tuple(dict.fromkeys(inputs)) if inputs else base.inputs,
         Path(out) if out else base.out,
     )
+
+
+def once(files) -> tuple[RuleFile, ...]:
+    """The rule files of ``files`` (an iterable of :class:`RuleFile`), each
+    file once: a file named twice, or named and inside a folder named too,
+    is built once (the first time it is named)."""
+    seen: set = set()
+    out = []
+    for f in files:
+        key = _identity(f)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(out)
+
+
+def _identity(f: RuleFile):
+    """What makes two rule files one: the file itself, resolved (a built-in:
+    its name)."""
+    return Path(f.path).resolve() if f.spec not in BUILTINS else ("builtin", f.spec)
 
 
 def _strings(build: dict, key: str, default, fail) -> list[str]:
