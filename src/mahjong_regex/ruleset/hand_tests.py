@@ -104,6 +104,14 @@ def located_hand_error(e: HandError, span: Span, offset: int = 0) -> MeldError:
     return MeldError(f"not a hand of this rule set: {reason}", Span(span.line, column, column + 1))
 
 
+def note_at(lines: list[str], span: Span) -> str:
+    """The comment on the line of ``span`` after it ("" when none): a
+    test's note (``lines``: the source's lines)."""
+    line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    _, mark, comment = line[span.column - 1 :].partition("#")
+    return comment.strip() if mark else ""
+
+
 class _Resolver:
     """Resolves the tests of one rule set (see :func:`resolve`)."""
 
@@ -140,10 +148,7 @@ class _Resolver:
         return line[span.column - 1 : span.end_column - 1].split("#", 1)[0].strip()
 
     def note(self, span: Span) -> str:
-        """The comment on the test's line, after the test."""
-        line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""
-        _, mark, comment = line[span.column - 1 :].partition("#")
-        return comment.strip() if mark else ""
+        return note_at(self.lines, span)
 
     def hand(self, decl: syn.HandTestDecl) -> tuple[str, ...]:
         """The names of the tiles held (the turned tile left out); checks the
@@ -283,4 +288,4 @@ def _first_difference(split: tuple[str, ...], hand: tuple[str, ...]) -> str:
     return f"the split has {len(split)} tiles, the hand {len(hand)}"
 
 
-__all__ = ["HandTest", "ExpectedMeld", "located_hand_error", "resolve"]
+__all__ = ["ExpectedMeld", "HandTest", "located_hand_error", "note_at", "resolve"]
