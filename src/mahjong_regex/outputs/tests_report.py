@@ -10,21 +10,25 @@ were skipped and why, and the counts.
 from __future__ import annotations
 
 import json
+import re
 
 from .tests_run import RuleSetRun, failure_lines
 
 
 def _by_reason(reasons: dict[str, str]) -> dict[str, list[str]]:
-    """{reason: the engines it applies to}, in the order first given."""
+    """{reason, short: the engines it applies to}, in the order first
+    given; a flavor's refusal is said without the flavor's name and up to
+    its first ';' (the JSON has it whole)."""
     out: dict[str, list[str]] = {}
     for engine, reason in reasons.items():
-        out.setdefault(reason, []).append(engine)
+        short = re.sub(r"^flavor '[^']+' ", "", reason).split("; ")[0]
+        out.setdefault(short, []).append(engine)
     return out
 
 
 def _file_lines(run: RuleSetRun) -> list[str]:
     if run.error is not None:
-        return [f"{run.path}: error", *("  " + line for line in run.error.splitlines())]
+        return run.error.splitlines()
     n = len(run.results)
     if not n:
         return [f"{run.path}: no tests"]
@@ -63,7 +67,7 @@ def engines_skipped(
         if len(reasons) == 1:
             out[engine] = reasons.pop()
         else:
-            out[engine] = "no rule set tested runs in it (see each rule set's line)"
+            out[engine] = "its flavor refuses every rule set tested (see each rule set's line)"
     return out
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diagnostics import MeldError
+from ..diagnostics import MeldError, shown
 from ..engines import EngineError, Session, engine_version, engines_for, facts
 from ..flavors.table import FLAVORS
 from ..pipeline import compile_for
@@ -116,12 +116,11 @@ def failure_lines(path: str, result: TestResult) -> str:
     not what the test expects, and the engines that disagreed."""
     test, outcome = result.test, result.outcome
     note = f"   # {test.note}" if test.note else ""
-    lines = [f"{path}:{test.span}: {test.verdict} {test.hand}{note}"]
+    lines = [f"{path}:{test.span}: {test.verdict} {shown(test.hand)}{note}"]
     lines.append(f"  expected: {test.expectation()}")
     verdict = "win" if outcome.win else "no"
     lines.append(f"  reference: {verdict}: {outcome.said}")
-    if outcome.win == test.win:
-        lines += [f"    but {p}" for p in outcome.problems]
+    lines += [f"    but {p}" if outcome.win == test.win else f"    {p}" for p in outcome.problems]
     said: dict[str, list[str]] = {}
     for engine, answer in result.disagree.items():
         said.setdefault(answer, []).append(engine)

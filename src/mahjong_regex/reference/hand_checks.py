@@ -31,8 +31,9 @@ from .wild_tables import physical_excess, resolve_table, resolved, split_turned
 @dataclass(frozen=True)
 class Outcome:
     """A test run in the reference: the verdict (``win``), what the
-    evaluator ``said`` (the split, or why not), and the ``problems``: each
-    way the answer differs from what the test expects (none: it passed)."""
+    evaluator ``said`` (the split, or why not), and the ``problems``: what
+    the test names that the rule set lacks, and each way the answer differs
+    from what the test expects besides the verdict."""
 
     test: HandTest
     win: bool
@@ -42,7 +43,7 @@ class Outcome:
     @property
     def passed(self) -> bool:
         """Did the reference give the test what it expects?"""
-        return not self.problems
+        return self.win == self.test.win and not self.problems
 
 
 class ReferenceChecks:
@@ -59,10 +60,10 @@ class ReferenceChecks:
         verdict = self.evaluator.evaluate(test.hand)
         said = verdict.explain()
         if verdict.win != test.win:
-            return Outcome(test, verdict.win, said, (f"the reference says {_said(verdict.win)}",))
+            return Outcome(test, verdict.win, said, test.unresolved)
         checks = (self.shape, self.split, self.score) if test.win else (self.because,)
         problems = tuple(p for check in checks for p in [check(test)] if p)
-        return Outcome(test, verdict.win, said, problems)
+        return Outcome(test, verdict.win, said, test.unresolved + problems)
 
     def shape(self, test: HandTest) -> str | None:
         """A win as ``test.shape``: the hand wins with that shape alone."""
@@ -185,10 +186,6 @@ class _Holds:
 
 def _constraints(rules: RuleSet) -> list[Constraint]:
     return list(rules.where) + [c for s in rules.shapes for c in s.where]
-
-
-def _said(win: bool) -> str:
-    return "win" if win else "no"
 
 
 __all__ = ["Outcome", "ReferenceChecks", "split_problem"]

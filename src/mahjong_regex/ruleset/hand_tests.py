@@ -4,10 +4,12 @@ A ``tests { … }`` block holds hands and the verdicts the rules must give
 them (:class:`~mahjong_regex.syntax.tree.HandTestDecl`, kept on the rule set
 as written).  :func:`resolve` checks each against the rule set -- its hand is
 made of the rule set's tile names (with the turned tile first when the rule
-set has an indicator), the shape, meld kinds, constraints and scoring
-elements it names exist, its split spells its hand -- and gives a
-:class:`HandTest`; anything wrong is a :class:`~mahjong_regex.diagnostics.MeldError`
-at its place.  Running a test is the reference's business
+set has an indicator), and its split spells its hand -- and gives a
+:class:`HandTest`; a hand that is not written in the rule set's tiles is a
+:class:`~mahjong_regex.diagnostics.MeldError` at its place.  A hand shape,
+meld kind, constraint or scoring element the test names and the rule set
+lacks is no error: the test fails (``HandTest.unresolved``), as it does
+when any other rule it depends on changes.  Running a test is the reference's business
 (:mod:`mahjong_regex.reference.test_runs`) and the engines'.
 
 Resolution is separate from :func:`~mahjong_regex.ruleset.checker.load`:
@@ -18,7 +20,7 @@ compiles); only running its tests reports them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..diagnostics import HandError, MeldError, Span, source_lines
 from ..syntax import tree as syn
@@ -51,7 +53,9 @@ class HandTest:
     highest-ranked split, each repeated per count), ``breaks`` (the labels
     of the constraints a loss breaks: without them the hand wins) or
     ``no_split`` (no split fits any hand shape); ``because`` is the
-    ``because`` clause as written."""
+    ``because`` clause as written.  ``unresolved`` says what the test names
+    that the rule set lacks (a hand shape, a meld kind, a constraint, a
+    scoring element): the test fails, as it would when a rule changes."""
 
     win: bool
     hand: str
@@ -65,6 +69,7 @@ class HandTest:
     because: str = ""
     score: int | None = None
     elements: tuple[str, ...] | None = None
+    unresolved: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> str:
@@ -121,6 +126,7 @@ class _Resolver:
         self.constraints = [c for s in rules.shapes for c in s.where] + list(rules.where)
 
     def test(self, decl: syn.HandTestDecl) -> HandTest:
+        self.unresolved: list[str] = []
         held = self.hand(decl)
         shape = self.shape(decl.shape) if decl.shape else None
         split = self.split(decl.split, held, decl.hand_span) if decl.split is not None else None
@@ -141,6 +147,7 @@ class _Resolver:
             ", ".join(self.text(b.span) for b in decl.because),
             decl.score[0] if decl.score else None,
             elements,
+            tuple(self.unresolved),
         )
 
     def text(self, span: Span) -> str:
@@ -150,9 +157,13 @@ class _Resolver:
     def note(self, span: Span) -> str:
         return note_at(self.lines, span)
 
-    def hand(self, decl: syn.HandTestDecl) -> tuple[str, ...]:
+    def hand(self, decl: syn.HandTestDecl) -> tuple[str, ...] | None:
         """The names of the tiles held (the turned tile left out); checks the
-        turned tile against the rule set's indicator."""
+        turned tile against the rule set's indicator.  A quoted hand may be
+        any string when the test expects only that it does not win (None
+        then, when it is not a hand)."""
+        if decl.quoted:
+            return self.quoted(decl)
         alphabet, indicator = self.rules.alphabet, self.rules.indicator
         if indicator is None and decl.turned is not None:
             raise MeldError(
@@ -173,31 +184,51 @@ class _Resolver:
                 )
         return self.tiles(decl.hand, decl.hand_span)
 
+    def quoted(self, decl: syn.HandTestDecl) -> tuple[str, ...] | None:
+        """A quoted hand: read as the hand of a test written bare, at the
+        place of the string (a character past its opening quote)."""
+        text, span = decl.hand, decl.hand_span
+        inner = Span(span.line, span.column + 1, span.end_column)
+        turned, mark, rest = text.partition("|")
+        if self.rules.indicator is not None and mark:
+            bare = replace(decl, hand=rest, turned=turned, turned_span=inner, quoted=False)
+            bare = replace(bare, hand_span=_shifted(inner, len(turned) + 1))
+        else:
+            bare = replace(decl, hand_span=inner, quoted=False)
+        expects = decl.win or decl.because or decl.shape or decl.split is not None
+        try:
+            return self.hand(bare)
+        except MeldError:
+            if expects or decl.score is not None:
+                raise
+            return None
+
     def tiles(self, text: str, span: Span) -> tuple[str, ...]:
         try:
             return tuple(t.name for t in self.rules.alphabet.tokenize(text))
         except HandError as e:
             raise located_hand_error(e, span) from None
 
-    def shape(self, shape: tuple[str, Span]) -> str:
-        name, span = shape
+    def shape(self, shape: tuple[str, Span]) -> str | None:
+        name, _ = shape
         names = [s.name for s in self.rules.shapes]
         if name not in names:
-            raise MeldError(
-                f"'{name}' is not a hand shape of the win",
-                span,
-                help="the hand shapes of the win are " + ", ".join(names),
+            self.unresolved.append(
+                f"the win has no hand shape '{name}' (its shapes: {', '.join(names)})"
             )
+            return None
         return name
 
-    def split(self, melds, held: tuple[str, ...], hand_span: Span) -> tuple[ExpectedMeld, ...]:
+    def split(
+        self, melds, held: tuple[str, ...], hand_span: Span
+    ) -> tuple[ExpectedMeld, ...] | None:
         out = []
+        missing = len(self.unresolved)
         for meld in melds:
             if meld.kind not in self.rules.kinds:
-                raise MeldError(
-                    f"unknown meld kind '{meld.kind}'",
-                    meld.kind_span,
-                    help="the meld kinds are " + ", ".join(self.rules.kinds),
+                self.unresolved.append(
+                    f"the rule set has no meld kind '{meld.kind}' "
+                    f"(its meld kinds: {', '.join(self.rules.kinds)})"
                 )
             tiles: list[str] = []
             stands: list[str] = []
@@ -219,15 +250,17 @@ class _Resolver:
                     else melds[0].span
                 ),
             )
-        return tuple(out)
+        return tuple(out) if len(self.unresolved) == missing else None
 
     def stand_in(self, held: tuple[str, ...], stood: str, span: Span) -> list[str]:
         """``[HELD=STOOD]``: one tile held, standing for one tile."""
-        if not self.rules.wilds:
-            raise MeldError("this rule set has no wild tiles: every tile stands for itself", span)
         stands = self.tiles(stood, span)
         if len(held) != 1 or len(stands) != 1:
             raise MeldError("'[HELD=TILE]' is one tile held and the one tile it stands for", span)
+        if not self.rules.wilds:
+            self.unresolved.append(
+                f"the rule set has no wild tiles: {held[0]} cannot stand for {stands[0]}"
+            )
         return list(stands)
 
     def breaks(self, because: tuple[syn.Because, ...]) -> tuple[tuple[str, ...], bool]:
@@ -243,8 +276,8 @@ class _Resolver:
             elif b.what == "line":
                 found = [c for c in self.constraints if c.span.line == b.line]
                 if not found:
-                    raise MeldError(
-                        f"line {b.line} holds no constraint of the win or its hand shapes", b.span
+                    self.unresolved.append(
+                        f"line {b.line} holds no constraint of the win or its hand shapes"
                     )
                 labels += [c.label() for c in found]
             else:
@@ -255,30 +288,30 @@ class _Resolver:
         bare = re.sub(r"\s+", "", text)
         found = [c for c in self.constraints if re.sub(r"\s+", "", c.text) == bare]
         if not found:
-            written = sorted(dict.fromkeys(c.text for c in self.constraints))
-            raise MeldError(
-                f"no constraint of the win or its hand shapes reads '{text}'",
-                span,
-                help="write one as the rule set does ("
-                + "; ".join(written)
-                + "), 'line N', or 'no split fits'",
+            written = "; ".join(sorted(dict.fromkeys(c.text for c in self.constraints)))
+            self.unresolved.append(
+                f"no constraint of the win or its hand shapes reads '{text}' "
+                f"(they are: {written or 'none'})"
             )
         return found
 
     def elements(self, span: Span, elements) -> tuple[str, ...] | None:
         if not self.rules.scoring:
-            raise MeldError(f"rule set '{self.rules.name}' declares no scoring elements", span)
+            self.unresolved.append("the rule set declares no scoring elements")
+            return None
         if elements is None:
             return None
         known = [e.name for e in self.rules.scoring]
-        for name, where in elements:
+        for name, _ in elements:
             if name not in known:
-                raise MeldError(
-                    f"unknown scoring element '{name}'",
-                    where,
-                    help="the scoring elements are " + ", ".join(known),
+                self.unresolved.append(
+                    f"the rule set has no scoring element '{name}' (its elements: {', '.join(known)})"
                 )
         return tuple(name for name, _ in elements)
+
+
+def _shifted(span: Span, by: int) -> Span:
+    return Span(span.line, span.column + by, span.end_column)
 
 
 def _first_difference(split: tuple[str, ...], hand: tuple[str, ...]) -> str:

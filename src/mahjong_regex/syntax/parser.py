@@ -8,6 +8,7 @@ offending token and a sentence about what was expected.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import lark
@@ -276,7 +277,17 @@ class _ToTree(Transformer):
     def test_hand(self, meta, items):
         hand = items[-1]
         turned = items[0] if len(items) == 2 else None
-        return (str(hand), _span(hand), turned and str(turned), turned and _span(turned))
+        return (str(hand), _span(hand), turned and str(turned), turned and _span(turned), False)
+
+    def quoted_hand(self, meta, items):
+        tok = items[0]
+        try:
+            text = json.loads(str(tok))
+        except ValueError:
+            raise MeldError(
+                "a quoted hand is a JSON string: \\n, \\t, \\\\, \\uXXXX escapes", _span(tok)
+            ) from None
+        return (text, _span(tok), None, None, True)
 
     def expect_shape(self, meta, items):
         return ("shape", (str(items[0]), _span(items[0])), _span(meta))
@@ -375,7 +386,7 @@ _FOR_WIN = ("shape", "split", "score")
 def _test_case(win: bool, meta, items) -> tree.HandTestDecl:
     """A test case from its hand and clauses; a clause twice, or one that
     does not go with the verdict, is an error at the clause."""
-    (hand, hand_span, turned, turned_span), *clauses = items
+    (hand, hand_span, turned, turned_span, quoted), *clauses = items
     found: dict = {}
     for what, value, span in clauses:
         if what in found:
@@ -399,6 +410,7 @@ def _test_case(win: bool, meta, items) -> tree.HandTestDecl:
         because=found.get("because", ()),
         score=score[:2] if score else None,
         elements=score[2] if score else None,
+        quoted=quoted,
     )
 
 

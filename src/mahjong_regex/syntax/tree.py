@@ -402,7 +402,8 @@ class HandTestDecl:
     """``win HAND …`` or ``no HAND …`` in a ``tests`` block: a hand and the
     verdict the rules must give it (``win``).  ``hand`` is written as
     ``match`` reads it, ``turned`` the turned tile before ``|`` (None when
-    none is written), each with its span.  Optional expectations: ``shape``
+    none is written, and in a ``quoted`` hand, a JSON string that may hold
+    any string), each with its span.  Optional expectations: ``shape``
     (``as NAME``), ``split`` (``split KIND TILES | …``), ``because`` (the
     rules a loss breaks), ``score`` and ``elements`` (``scores N: A, B``;
     ``elements`` None when not listed).  ``form`` is the input form of its
@@ -420,6 +421,8 @@ class HandTestDecl:
     because: tuple[Because, ...] = ()
     score: tuple[int, Span] | None = None
     elements: tuple[tuple[str, Span], ...] | None = None
+    #: The hand was written as a JSON string: any string, tiles or not.
+    quoted: bool = False
 
     @property
     def text(self) -> str:
