@@ -218,6 +218,7 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "match",
         "passes",
         "score",
+        "test",
         "textconv",
     ]
     assert not missing, missing

@@ -66,7 +66,85 @@ def _int(tok: Token) -> int:
 
 
 @v_args(meta=True)
-class _ToTree(Transformer):
+class _TestsToTree(Transformer):
+    """Maps the rules of ``tests`` blocks to their AST dataclasses (the
+    base of :class:`_ToTree`)."""
+
+    def tests(self, meta, items):
+        form, cases = "arranged", items
+        if items and isinstance(items[0], tuple):
+            (form, span), cases = items[0], items[1:]
+            if form == "sorted":
+                raise MeldError(
+                    "sorted input is not supported yet: a test's hand is arranged",
+                    span,
+                    help="write 'tests { … }' with the hands arranged, as 'match' reads them",
+                )
+            if form != "arranged":
+                raise MeldError(f"unknown input form '{form}'; tests take arranged hands", span)
+        return tree.HandTestsDecl(form, tuple(replace(c, form=form) for c in cases), _span(meta))
+
+    def test_form(self, meta, items):
+        return (str(items[0]), _span(items[0]))
+
+    def test_win(self, meta, items):
+        return _test_case(True, meta, items)
+
+    def test_no(self, meta, items):
+        return _test_case(False, meta, items)
+
+    def test_hand(self, meta, items):
+        hand = items[-1]
+        turned = items[0] if len(items) == 2 else None
+        return (str(hand), _span(hand), turned and str(turned), turned and _span(turned), False)
+
+    def quoted_hand(self, meta, items):
+        tok = items[0]
+        try:
+            text = json.loads(str(tok))
+        except ValueError:
+            raise MeldError(
+                "a quoted hand is a JSON string: \\n, \\t, \\\\, \\uXXXX escapes", _span(tok)
+            ) from None
+        return (text, _span(tok), None, None, True)
+
+    def expect_shape(self, meta, items):
+        return ("shape", (str(items[0]), _span(items[0])), _span(meta))
+
+    def expect_split(self, meta, melds):
+        return ("split", tuple(melds), _span(meta))
+
+    def split_meld(self, meta, items):
+        kind, *pieces = items
+        return tree.SplitMeld(str(kind), _span(kind), tuple(pieces), _span(meta))
+
+    def held_tiles(self, meta, items):
+        return (str(items[0]), None, _span(items[0]))
+
+    def stand_in(self, meta, items):
+        return (str(items[0]), str(items[1]), _span(meta))
+
+    def expect_because(self, meta, items):
+        rules = tuple(
+            b if isinstance(b, tree.Because) else tree.Because("rule", b.span, rule=b)
+            for b in items
+        )
+        return ("because", rules, _span(meta))
+
+    def because_line(self, meta, items):
+        return tree.Because("line", _span(meta), line=_int(items[0]))
+
+    def because_no_split(self, meta, items):
+        return tree.Because("no_split", _span(meta))
+
+    def expect_score(self, meta, items):
+        total, *names = items
+        elements = tuple((str(n), _span(n)) for n in names) if names else None
+        return ("score", (_int(total), _span(total), elements), _span(meta))
+
+
+@v_args(meta=True)
+class _ToTree(_TestsToTree):
     """Maps each grammar rule to one AST dataclass."""
 
     def start(self, meta, items):
@@ -248,80 +326,6 @@ class _ToTree(Transformer):
 
     def per_twins(self, meta, items):
         return tree.Per("twins", tuple(str(n) for n in items), None, _span(meta))
-
-    # ---- tests ---------------------------------------------------------------------
-
-    def tests(self, meta, items):
-        form, cases = "arranged", items
-        if items and isinstance(items[0], tuple):
-            (form, span), cases = items[0], items[1:]
-            if form == "sorted":
-                raise MeldError(
-                    "sorted input is not supported yet: a test's hand is arranged",
-                    span,
-                    help="write 'tests { … }' with the hands arranged, as 'match' reads them",
-                )
-            if form != "arranged":
-                raise MeldError(f"unknown input form '{form}'; tests take arranged hands", span)
-        return tree.HandTestsDecl(form, tuple(replace(c, form=form) for c in cases), _span(meta))
-
-    def test_form(self, meta, items):
-        return (str(items[0]), _span(items[0]))
-
-    def test_win(self, meta, items):
-        return _test_case(True, meta, items)
-
-    def test_no(self, meta, items):
-        return _test_case(False, meta, items)
-
-    def test_hand(self, meta, items):
-        hand = items[-1]
-        turned = items[0] if len(items) == 2 else None
-        return (str(hand), _span(hand), turned and str(turned), turned and _span(turned), False)
-
-    def quoted_hand(self, meta, items):
-        tok = items[0]
-        try:
-            text = json.loads(str(tok))
-        except ValueError:
-            raise MeldError(
-                "a quoted hand is a JSON string: \\n, \\t, \\\\, \\uXXXX escapes", _span(tok)
-            ) from None
-        return (text, _span(tok), None, None, True)
-
-    def expect_shape(self, meta, items):
-        return ("shape", (str(items[0]), _span(items[0])), _span(meta))
-
-    def expect_split(self, meta, melds):
-        return ("split", tuple(melds), _span(meta))
-
-    def split_meld(self, meta, items):
-        kind, *pieces = items
-        return tree.SplitMeld(str(kind), _span(kind), tuple(pieces), _span(meta))
-
-    def held_tiles(self, meta, items):
-        return (str(items[0]), None, _span(items[0]))
-
-    def stand_in(self, meta, items):
-        return (str(items[0]), str(items[1]), _span(meta))
-
-    def expect_because(self, meta, items):
-        rules = tuple(
-            b if isinstance(b, tree.Because) else tree.Because("rule", b.span, rule=b)
-            for b in items
-        )
-        return ("because", rules, _span(meta))
-
-    def because_line(self, meta, items):
-        return tree.Because("line", _span(meta), line=_int(items[0]))
-
-    def because_no_split(self, meta, items):
-        return tree.Because("no_split", _span(meta))
-
-    def expect_score(self, meta, items):
-        total, *names = items
-        elements = tuple((str(n), _span(n)) for n in names) if names else None
-        return ("score", (_int(total), _span(total), elements), _span(meta))
 
     def suit_count(self, meta, items):
         op, value = items
