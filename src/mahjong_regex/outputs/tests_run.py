@@ -32,6 +32,8 @@ class TestResult:
     ran in, and what those that ``disagree`` with the test said (by engine:
     ``win``, ``no``, or a score)."""
 
+    __test__ = False  # not a pytest class
+
     outcome: Outcome
     engines: list[str] = field(default_factory=list)
     disagree: dict[str, str] = field(default_factory=dict)

@@ -101,11 +101,11 @@ def resolve(rules: RuleSet) -> tuple[HandTest, ...]:
     return tuple(_Resolver(rules, lines).test(t) for t in rules.tests)
 
 
-def located_hand_error(e: HandError, span: Span, offset: int = 0) -> MeldError:
+def located_hand_error(e: HandError, span: Span) -> MeldError:
     """A hand's :class:`HandError` as a located error: the caret under the
-    character it names, ``offset`` characters into the text at ``span``."""
+    character it names, in the text at ``span``."""
     reason = re.sub(r"^character \d+: ", "", str(e))
-    column = span.column + e.position - offset
+    column = span.column + e.position
     return MeldError(f"not a hand of this rule set: {reason}", Span(span.line, column, column + 1))
 
 

@@ -102,9 +102,11 @@ class _TestsToTree(Transformer):
         tok = items[0]
         try:
             text = json.loads(str(tok))
+            text.encode("utf-8")
         except ValueError:
             raise MeldError(
-                "a quoted hand is a JSON string: \\n, \\t, \\\\, \\uXXXX escapes", _span(tok)
+                "a quoted hand is a JSON string of Unicode text: \\n, \\t, \\\\, \\uXXXX escapes",
+                _span(tok),
             ) from None
         return (text, _span(tok), None, None, True)
 
