@@ -220,6 +220,7 @@ def test_every_argument_of_every_subcommand_says_what_it_is():
         "playground",
         "rules",
         "score",
+        "test",
         "textconv",
     ]
     assert not missing, missing

@@ -20,6 +20,7 @@ from mahjong_regex import Evaluator, load_rules
 from mahjong_regex.diff.outlines import outline
 from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.outputs.textconv import textconv
+from mahjong_regex.ruleset.hand_tests import resolve
 
 #: The issue's command: the seed post's regex 11 (the old side) on Harbin's hands.
 SEED_COMMAND = (
@@ -61,8 +62,14 @@ def test_cli_the_issues_pattern_command_lists_each_false_accept():
     assert lines[:3] == [
         "--- ../shared/baselines/seed-regex-11.pcre.txt",
         "+++ <builtin>/harbin.meld",
-        "rule changes: not compared (a side is a pattern)",
+        "tests that changed verdict: 4",
     ]
+    # Harbin's tests of the post's four false accepts come first.
+    false_accepts = [t for t in resolve(load_rules("harbin")) if "regex 11" in t.note]
+    assert [x.split(": no ", 1)[0].strip() for x in lines[3:15:3]] == [
+        f"<builtin>/harbin.meld:{t.span}" for t in false_accepts
+    ]
+    lines = lines[lines.index("rule changes: not compared (a side is a pattern)") :]
     assert "new wins, old does not: none found" in lines  # no false reject
     old_why = [x for x in lines if x.startswith("    - ")]
     assert old_why and all(
@@ -169,9 +176,15 @@ def test_cli_sides_at_git_revisions(tmp_path):
     g("commit", "-qam", "two")
     out = run_in(tmp_path, "diff", "HEAD~1:rules/my.meld", "HEAD:rules/my.meld", "--hands", "500")
     assert out.returncode == 1, out.stderr
-    assert out.stdout.splitlines()[:6] == [
+    lines = out.stdout.splitlines()
+    assert lines[:3] == [
         "--- HEAD~1:rules/my.meld",
         "+++ HEAD:rules/my.meld",
+        "tests that changed verdict: 1",
+    ]
+    three_kongs = HARBIN[: HARBIN.index("# seed post: 杠最多三个, three kongs win")].count("\n") + 1
+    assert lines[3].startswith(f"  HEAD:rules/my.meld:{three_kongs}:3: win 幺鸡幺鸡幺鸡幺鸡")
+    assert lines[6:10] == [
         "rule changes: 1",
         "  changed constraint",
         "    - line 22: count(kong) <= 3",

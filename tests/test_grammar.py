@@ -197,7 +197,7 @@ def test_render_points_a_caret_at_the_column():
     lines = text.splitlines()
     assert (
         lines[0]
-        == "t.meld:4:20: error: unexpected ';'; expected 'class', 'hand', 'indicator', 'meld', 'of', 'proxy', 'score', 'tiles', 'wild' or 'win'"
+        == "t.meld:4:20: error: unexpected ';'; expected 'class', 'hand', 'indicator', 'meld', 'of', 'proxy', 'score', 'tests', 'tiles', 'wild' or 'win'"
     )
     assert lines[1] == "    meld pair = same 2 ;"
     assert lines[2] == "    " + " " * 19 + "^"

@@ -16,7 +16,15 @@ from mahjong_regex.outputs.build import expected_files
 from mahjong_regex.outputs.textconv import textconv
 
 ROOT = Path(__file__).resolve().parent.parent
-HOUSE = builtin_source("harbin").replace("ruleset harbin", "ruleset house")
+
+
+def rules_only(name: str) -> str:
+    """Built-in rule set ``name`` without its tests: a changed copy would
+    fail them, and the build would not write it."""
+    return builtin_source(name).split("\n# ---- tests", 1)[0] + "\n"
+
+
+HOUSE = rules_only("harbin").replace("ruleset harbin", "ruleset house")
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -166,10 +174,10 @@ def two_rule_files(here: Path) -> None:
     """rules/a.meld (Harbin renamed) and rules/b.meld (Sichuan renamed)."""
     (here / "rules").mkdir()
     (here / "rules" / "a.meld").write_text(
-        builtin_source("harbin").replace("ruleset harbin", "ruleset a"), "utf-8"
+        rules_only("harbin").replace("ruleset harbin", "ruleset a"), "utf-8"
     )
     (here / "rules" / "b.meld").write_text(
-        builtin_source("sichuan").replace("ruleset sichuan", "ruleset b"), "utf-8"
+        rules_only("sichuan").replace("ruleset sichuan", "ruleset b"), "utf-8"
     )
 
 
@@ -191,7 +199,7 @@ def test_the_command_line_names_the_build(tmp_path):
         == 0
     )
     (tmp_path / "rules" / "b.meld").write_text(
-        builtin_source("sichuan").replace("ruleset sichuan", "ruleset b").replace("<= 4", "<= 3"),
+        rules_only("sichuan").replace("ruleset sichuan", "ruleset b").replace("<= 4", "<= 3"),
         "utf-8",
     )
     out = run("build", *given, "--check", cwd=tmp_path)

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from importlib import import_module, metadata
 from pathlib import Path
@@ -54,8 +53,7 @@ from .diff import diff_command
 from .flavors.table import FLAVORS, languages
 from .hand_input import notation_hint, read_hands
 from .outputs import build as build_command
-from .outputs import config as build_config
-from .outputs import score_command
+from .outputs import score_command, tests_command
 from .outputs.score_command import compile_json, score_snippet
 from .outputs.snippets import snippet
 from .outputs.textconv import textconv
@@ -135,6 +133,8 @@ def _options(args) -> Options:
 
 def cmd_compile(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
+    if args.test and tests_command.tests_fail(path, source, _Fail):
+        return 1
     rules = _fix_indicator(rules, args.indicator)
     langs = {**languages(), **languages(scoring=True)} if args.score else languages()
     if args.score and not rules.scoring:
@@ -231,84 +231,16 @@ def _hand_args(p: argparse.ArgumentParser, engine_help: str) -> None:
     )
 
 
-def _names(values: list[str] | None) -> list[str] | None:
-    """Comma lists given one or more times, as one list (None if none)."""
-    if not values:
-        return None
-    return [x.strip() for v in values for x in v.split(",") if x.strip()]
-
-
-def _build_command(args) -> str:
-    """The ``build`` command line with the options given (``--check`` left
-    out), to repeat in the stale-file message."""
-    given = ["mahjong-regex", "build", *args.rules]
-    for flag, value in (("--flavor", args.flavor), ("--input", args.input)):
-        if value:
-            given += [flag, ",".join(_names(value))]
-    for flag, value in (("--out", args.out), ("--config", args.config)):
-        if value:
-            given += [flag, value]
-    return shlex.join(given)
-
-
 def cmd_build(args) -> int:
-    ConfigError = build_config.ConfigError
-    try:
-        config_path = args.config or build_config.find_config()
-        config = build_config.load_config(config_path) if config_path else None
-        config = build_config.resolve(
-            config, args.rules, _names(args.flavor), _names(args.input), args.out
-        )
-    except ConfigError as e:
-        raise _Fail(str(e)) from None
-    out = config.out
-    implicit = config_path is None and not args.rules and not args.out
-    if (args.check or implicit) and not out.is_dir():
-        raise _Fail(
-            f"mahjong-regex: error: {out} not found and no [tool.mahjong-regex] table in a "
-            "pyproject.toml here or above: run from the repository root, pass --out DIR, or "
-            f"add to pyproject.toml:\n{build_config.EXAMPLE_TABLE}"
-        )
-    try:
-        want = build_command.expected_files(config)
-    except ConfigError as e:
-        raise _Fail(str(e)) from None
-    if args.check:
-        return _check_build(args, out, want)
-    try:
-        written = build_command.write(out, want)
-    except OSError as e:
-        raise _Fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
-    for what, rel in written:
-        print(f"{what} {out / rel}")
-    if not written:
-        print(f"{out} is up to date ({len(want):,} files)")
-    return 0
-
-
-def _check_build(args, out: Path, want: dict[str, str]) -> int:
-    """``build --check``: 0 and one line when ``out`` holds ``want``; else 1,
-    the files to rewrite and those to remove, on stderr."""
-    stale = build_command.stale_files(out, want)
-    if not stale:
-        print(f"{out} is up to date ({len(want):,} files)")
-        return 0
-    rewrite = [rel for rel in stale if rel in want]
-    remove = [rel for rel in stale if rel not in want]
-    print(f"{out} is stale; run: {_build_command(args)}", file=sys.stderr)
-    if rewrite:
-        print("and commit these files:", file=sys.stderr)
-        for rel in rewrite:
-            print(f"  {out / rel}", file=sys.stderr)
-    if remove:
-        print("it removes these files, which no rule set makes now:", file=sys.stderr)
-        for rel in remove:
-            print(f"  {out / rel}", file=sys.stderr)
-    return 1
+    return build_command.run(args, _Fail)
 
 
 def cmd_diff(args) -> int:
     return diff_command.run(args, _load, _Fail)
+
+
+def cmd_test(args) -> int:
+    return tests_command.run(args, _Fail)
 
 
 def cmd_textconv(args) -> int:
@@ -432,6 +364,12 @@ def _compile_parser(sub) -> None:
         action="store_true",
         help="a scoring pattern: its named groups mark the scoring elements of the split",
     )
+    c.add_argument(
+        "--test",
+        action="store_true",
+        help="run the rule file's tests in the reference first; print no pattern (exit 1) "
+        "when one fails",
+    )
     _tiles(c)
     _indicator(c)
     _no_pass(c)
@@ -476,6 +414,7 @@ def parser() -> argparse.ArgumentParser:
     build_command.add_parser(sub, FLAVORS).set_defaults(run=cmd_build)
     diff_command.add_parser(sub, RULES_HELP).set_defaults(run=cmd_diff)
     playground_command.add_parser(sub).set_defaults(run=cmd_playground)
+    tests_command.add_parser(sub).set_defaults(run=cmd_test)
     t = sub.add_parser(
         "textconv",
         help="print a pattern file one part per line, for git diff (a textconv driver)",

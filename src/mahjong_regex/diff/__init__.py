@@ -10,6 +10,8 @@ that changed verdict, found by a search and shrunk.
 - :mod:`.generate` (with :mod:`.winning`): candidate hands -- near the
   boundary of either side, built to win a shape, aimed at each change,
   mutations of either side's winning hands;
+- :mod:`.tests_changed`: the tests of either side whose hands the two
+  sides decide differently (named first);
 - :mod:`.search`: the search, the grouping and the shrinking of witnesses;
 - :mod:`.outlines`: the unified diff of the two sides' outlines
   (``--outline``); :mod:`.revisions`: sides read with ``git show``

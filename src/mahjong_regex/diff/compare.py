@@ -13,6 +13,7 @@ from .changes import rule_changes
 from .rule_change import RuleChange
 from .search import Found, search
 from .sides import Side
+from .tests_changed import TestChange, tests_changed
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,21 @@ class Diff:
     #: Both sides are the same checked rule set: no hand can change verdict,
     #: and no search was run.
     proven_equal: bool = False
+    #: The tests of either side whose hands changed verdict (:mod:`.tests_changed`).
+    tests: tuple[TestChange, ...] = ()
 
     @property
     def differs(self) -> bool:
         """Did a rule or a verdict change?"""
-        return bool(self.changes) or bool(self.found.witnesses)
+        return bool(self.changes) or bool(self.found.witnesses) or bool(self.tests)
 
 
 def compare(
     old: Side, new: Side, budget: int = 20_000, seed: int = 0, shrunk: int | None = None
 ) -> Diff:
-    """Compare two sides: their rules when both are rule sets, and their
-    verdicts on ``budget`` candidate strings (see :func:`.search.search`;
+    """Compare two sides: their rules when both are rule sets, their
+    verdicts on the hands of either side's tests, and on ``budget``
+    candidate strings (see :func:`.search.search`;
     ``shrunk``: how many witnesses per direction are shrunk, the kinds found
     most first, None for all).
 
@@ -54,8 +58,9 @@ def compare(
         changes = tuple(rule_changes(old.rules, new.rules))
         if not changes and same_checked(old.rules, new.rules):
             return Diff(old.label, new.label, changes, Found((), 0, {}), proven_equal=True)
+    tests = tests_changed(old, new)
     found = search(old, new, list(changes or ()), budget, seed, shrunk)
-    return Diff(old.label, new.label, changes, found)
+    return Diff(old.label, new.label, changes, found, tests=tests)
 
 
 def same_checked(a: RuleSet, b: RuleSet) -> bool:

@@ -1,7 +1,9 @@
 """What ``mahjong-regex diff`` prints: text for a reader, or JSON.
 
-The text starts like a unified diff (``--- old``, ``+++ new``); every rule
-change then shows the old side's line with ``-`` and the new side's with
+The text starts like a unified diff (``--- old``, ``+++ new``); the tests of
+either side whose hands changed verdict come first, each at its place
+(``path:line:col``) with both sides' explanations; every rule change then
+shows the old side's line with ``-`` and the new side's with
 ``+``.  The hands that changed verdict come in two sections, "old wins, new
 does not" and the reverse, each with how many hands were found and of how
 many kinds (groups, :mod:`.search`), then at most ``limit`` witnesses, the
@@ -39,7 +41,7 @@ def section(diff: Diff, old_wins: bool, limit: int = LIMIT) -> tuple[int, int, l
 def text(diff: Diff, limit: int = LIMIT) -> str:
     """The diff as text (str, ending in a newline); at most ``limit`` (int)
     witnesses per section."""
-    out = [f"--- {diff.old}", f"+++ {diff.new}"]
+    out = [f"--- {diff.old}", f"+++ {diff.new}", *_tests(diff)]
     if diff.changes is None:
         out.append("rule changes: not compared (a side is a pattern)")
     elif not diff.changes:
@@ -80,6 +82,20 @@ def text(diff: Diff, limit: int = LIMIT) -> str:
     return "\n".join(out) + "\n" + _outline(diff)
 
 
+def _tests(diff: Diff) -> list[str]:
+    """The tests that changed verdict, first: each test's place, its
+    verdict and hand as written, its note, and each side's explanation."""
+    if not diff.tests:
+        return []
+    out = [f"tests that changed verdict: {len(diff.tests)}"]
+    for t in diff.tests:
+        note = f"   # {t.note}" if t.note else ""
+        out.append(f"  {t.place}: {t.expects} {shown(t.hand)}{note}")
+        old, new = ("win", "no") if t.old_wins else ("no", "win")
+        out += [f"    - {old}: {t.old_why}", f"    + {new}: {t.new_why}"]
+    return out
+
+
 def _outline(diff: Diff) -> str:
     """The outline diff after the report (``--outline``), or nothing."""
     if diff.outline is None:
@@ -102,7 +118,10 @@ def _change(ch: RuleChange) -> dict:
 
 
 def as_json(diff: Diff, limit: int = LIMIT) -> str:
-    """The diff as JSON text: ``old``, ``new``, ``rule_changes`` (null when a
+    """The diff as JSON text: ``old``, ``new``, ``test_changes`` (the tests
+    of either side whose hands changed verdict: ``test`` its place,
+    ``expects``, ``hand``, ``note``, ``old_wins``, ``old`` and ``new`` the
+    explanations), ``rule_changes`` (null when a
     side is a pattern), ``proven_equal`` (the same checked rule set: no
     search run), ``hands_tried``, ``search`` ({``hands``, ``seed``,
     ``generators``: in words}), ``limit``, ``sections`` ({"old_wins"
@@ -119,6 +138,18 @@ def as_json(diff: Diff, limit: int = LIMIT) -> str:
     info = {
         "old": diff.old,
         "new": diff.new,
+        "test_changes": [
+            {
+                "test": t.place,
+                "expects": t.expects,
+                "hand": t.hand,
+                "note": t.note,
+                "old_wins": t.old_wins,
+                "old": t.old_why,
+                "new": t.new_why,
+            }
+            for t in diff.tests
+        ],
         "rule_changes": None if diff.changes is None else [_change(c) for c in diff.changes],
         "proven_equal": diff.proven_equal,
         "hands_tried": diff.found.tried,

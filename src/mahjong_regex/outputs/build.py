@@ -25,28 +25,56 @@ README, ``.gitattributes``, the rule files) is left as it is.
 from __future__ import annotations
 
 import re
+import shlex
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
 from ..flavors.table import FLAVORS
 from ..pipeline import compile_for
 from ..ruleset.checker import load
-from .config import FORM_FOLDERS, BuildConfig, ConfigError, builtin_config, rules_error
+from .config import (
+    EXAMPLE_TABLE,
+    FORM_FOLDERS,
+    BuildConfig,
+    ConfigError,
+    builtin_config,
+    find_config,
+    load_config,
+    resolve,
+    rules_error,
+)
+from .tests_run import reference_failures
 
 
-def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
-    """{relative path: content} of everything the output folder of
-    ``config`` (default: the built-in build) should hold.
+@dataclass(frozen=True)
+class Plan:
+    """What a build writes: ``files`` ({relative path: content}), and the
+    rule sets whose tests fail in the reference (``refused``: {rule set
+    name: each failure, as ``mahjong-regex test`` shows it}), whose files
+    are neither written nor removed."""
+
+    files: dict[str, str]
+    refused: dict[str, list[str]]
+
+
+def plan(config: BuildConfig | None = None) -> Plan:
+    """The :class:`Plan` of ``config`` (default: the built-in build): each
+    rule set's tests run in the reference first, and only a rule set whose
+    tests pass has its files.
 
     Raises :class:`~mahjong_regex.outputs.config.ConfigError` for a rule
-    file that does not load (located in that file) or two rule files of one
-    name."""
+    file that does not load or a test that does not resolve (located in
+    that file), or two rule files of one name."""
     config = config or builtin_config()
     files: dict[str, str] = {}
+    refused: dict[str, list[str]] = {}
     seen: dict[str, str] = {}
     for rule in config.rules:
         try:
             rules = load(rule.source, rule.path)
+            failures = reference_failures(rules, rule.path)
         except MeldError as e:
             raise ConfigError(rules_error(rule, e)) from None
         if rules.name in seen:
@@ -55,13 +83,31 @@ def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
                 "each rule set is written under its name"
             )
         seen[rules.name] = rule.path
-        for form in config.inputs:
-            folder = f"{rules.name}/{FORM_FOLDERS[form]}"
-            for flavor in config.flavors:
-                files.update(_flavor_files(rules, rule.source, flavor, folder))
-        if rules.scoring:
-            for flavor in config.flavors:
-                files.update(_score_files(rules, rule.source, flavor, f"{rules.name}/score/"))
+        if failures:
+            refused[rules.name] = failures
+            continue
+        files.update(_rule_set_files(rules, rule.source, config))
+    return Plan(files, refused)
+
+
+def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
+    """{relative path: content} of everything the output folder of
+    ``config`` (default: the built-in build) should hold, for the rule sets
+    whose tests pass (:func:`plan`).  Raises as :func:`plan`."""
+    return plan(config).files
+
+
+def _rule_set_files(rules, source: str, config: BuildConfig) -> dict[str, str]:
+    """The files of one rule set: each input form and flavor, and its
+    scoring patterns."""
+    files: dict[str, str] = {}
+    for form in config.inputs:
+        folder = f"{rules.name}/{FORM_FOLDERS[form]}"
+        for flavor in config.flavors:
+            files.update(_flavor_files(rules, source, flavor, folder))
+    if rules.scoring:
+        for flavor in config.flavors:
+            files.update(_score_files(rules, source, flavor, f"{rules.name}/score/"))
     return files
 
 
@@ -92,10 +138,11 @@ def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str
     }
 
 
-def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
+def stale_files(out: Path, want: dict[str, str] | None = None, keep=()) -> list[str]:
     """Relative paths under ``out`` that are missing, differ, or should not
     be there (sorted); ``want`` is :func:`expected_files`, computed when not
-    given."""
+    given.  The files of the rule sets named in ``keep`` (whose tests fail:
+    :attr:`Plan.refused`) are left as they are."""
     want = expected_files() if want is None else want
     stale = []
     for rel, content in want.items():
@@ -105,7 +152,8 @@ def stale_files(out: Path, want: dict[str, str] | None = None) -> list[str]:
     if out.is_dir():
         for p in out.rglob("*"):
             rel = p.relative_to(out).as_posix()
-            if p.is_file() and rel not in want and is_generated(rel):
+            kept = rel.split("/", 1)[0] in keep
+            if p.is_file() and rel not in want and is_generated(rel) and not kept:
                 stale.append(rel)
     return sorted(stale)
 
@@ -126,16 +174,17 @@ def is_generated(rel: str) -> bool:
     return _GENERATED.fullmatch(rel) is not None
 
 
-def write(out: Path, want: dict[str, str] | None = None) -> list[tuple[str, str]]:
+def write(out: Path, want: dict[str, str] | None = None, keep=()) -> list[tuple[str, str]]:
     """Write the files ``want`` (:func:`expected_files`, the built-in build
     when not given) under ``out``, removing generated files (:func:`is_generated`)
-    that no longer belong; returns (``"wrote"`` or ``"removed"``, relative
-    path) for each, sorted by path.  Each pattern is computed once.
+    that no longer belong, except those of the rule sets in ``keep``;
+    returns (``"wrote"`` or ``"removed"``, relative path) for each, sorted by
+    path.  Each pattern is computed once.
 
     Raises OSError when a file cannot be written or removed."""
     want = expected_files() if want is None else want
     done = []
-    for rel in stale_files(out, want):
+    for rel in stale_files(out, want, keep):
         p = out / rel
         if rel in want:
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -145,6 +194,100 @@ def write(out: Path, want: dict[str, str] | None = None) -> list[tuple[str, str]
             p.unlink()
             done.append(("removed", rel))
     return done
+
+
+def names(values: list[str] | None) -> list[str] | None:
+    """Comma lists given one or more times, as one list (None if none)."""
+    if not values:
+        return None
+    return [x.strip() for v in values for x in v.split(",") if x.strip()]
+
+
+def command_line(args) -> str:
+    """The ``build`` command line with the options given (``--check`` left
+    out), to repeat in the stale-file message."""
+    given = ["mahjong-regex", "build", *args.rules]
+    for flag, value in (("--flavor", args.flavor), ("--input", args.input)):
+        if value:
+            given += [flag, ",".join(names(value))]
+    for flag, value in (("--out", args.out), ("--config", args.config)):
+        if value:
+            given += [flag, value]
+    return shlex.join(given)
+
+
+def run(args, fail) -> int:
+    """Run ``build`` with parsed ``args``: write the build (or with
+    ``--check`` list what is stale), print each file written or removed, and
+    each failing test of a rule set whose patterns are not written.  Returns
+    the exit code (1: stale, or a rule set's tests fail); ``fail(message)``
+    is the exception that stops with exit code 2."""
+    try:
+        config_path = args.config or find_config()
+        config = load_config(config_path) if config_path else None
+        config = resolve(config, args.rules, names(args.flavor), names(args.input), args.out)
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    out = config.out
+    implicit = config_path is None and not args.rules and not args.out
+    if (args.check or implicit) and not out.is_dir():
+        raise fail(
+            f"mahjong-regex: error: {out} not found and no [tool.mahjong-regex] table in a "
+            "pyproject.toml here or above: run from the repository root, pass --out DIR, or "
+            f"add to pyproject.toml:\n{EXAMPLE_TABLE}"
+        )
+    try:
+        built = plan(config)
+    except ConfigError as e:
+        raise fail(str(e)) from None
+    want, refused = built.files, built.refused
+    if args.check:
+        stale = stale_files(out, want, refused)
+        _report_stale(args, out, want, stale)
+        return 1 if _refused(refused) or stale else 0
+    try:
+        written = write(out, want, refused)
+    except OSError as e:
+        raise fail(f"mahjong-regex: error: cannot write {out}: {e.strerror or e}") from None
+    for what, rel in written:
+        print(f"{what} {out / rel}")
+    if not written and not refused:
+        print(f"{out} is up to date ({len(want):,} files)")
+    return 1 if _refused(refused) else 0
+
+
+def _report_stale(args, out: Path, want: dict[str, str], stale: list[str]) -> None:
+    """``build --check``'s report: one line when ``out`` is up to date; else,
+    on stderr, the command to run, the files to rewrite and, apart, those
+    to remove."""
+    if not stale:
+        print(f"{out} is up to date ({len(want):,} files)")
+        return
+    rewrite = [rel for rel in stale if rel in want]
+    remove = [rel for rel in stale if rel not in want]
+    print(f"{out} is stale; run: {command_line(args)}", file=sys.stderr)
+    if rewrite:
+        print("and commit these files:", file=sys.stderr)
+        for rel in rewrite:
+            print(f"  {out / rel}", file=sys.stderr)
+    if remove:
+        print("it removes these files, which no rule set makes now:", file=sys.stderr)
+        for rel in remove:
+            print(f"  {out / rel}", file=sys.stderr)
+
+
+def _refused(refused: dict[str, list[str]]) -> bool:
+    """Print on stderr the failing tests of each rule set whose patterns the
+    build does not write; True when there is one."""
+    for name, failures in refused.items():
+        for failure in failures:
+            print(f"FAILED {failure}", file=sys.stderr)
+        print(
+            f"mahjong-regex: error: rule set '{name}': {len(failures)} test"
+            f"{'s' * (len(failures) != 1)} failed; its patterns are not written",
+            file=sys.stderr,
+        )
+    return bool(refused)
 
 
 def add_parser(sub, flavors):

@@ -177,7 +177,7 @@ def load_config(path: str | Path) -> BuildConfig:
         raise fail("out", "'out' is the output folder, a string")
     base = path.parent
     files = once(
-        f for spec in rules for f in _rule_files(spec, base, lambda m, h: fail("rules", m, h))
+        f for spec in rules for f in rule_files(spec, base, lambda m, h: fail("rules", m, h))
     )
     return BuildConfig(files, tuple(flavors), tuple(inputs), base / out)
 
@@ -213,7 +213,7 @@ def resolve(
             f"mahjong-regex: error: {message}" + (f"\n  help: {help}" if help else "")
         )
 
-    files = once(f for spec in rules for f in _rule_files(spec, Path("."), fail))
+    files = once(f for spec in rules for f in rule_files(spec, Path("."), fail))
     return BuildConfig(
         files or base.rules,
         tuple(dict.fromkeys(flavors)) if flavors else base.flavors,
@@ -251,7 +251,7 @@ def _strings(build: dict, key: str, default, fail) -> list[str]:
     return list(dict.fromkeys(value))
 
 
-def _rule_files(spec: str, base: Path, fail) -> list[RuleFile]:
+def rule_files(spec: str, base: Path, fail) -> list[RuleFile]:
     """The rule sets ``spec`` names: a built-in, a ``.meld`` file, or a
     folder of them (its ``.meld`` files in name order), read from ``base``.
     ``fail(message, help)`` makes the error raised when it cannot be read."""

@@ -112,6 +112,7 @@ class _Checker:
             indicator=self.turned_tiles(),
             indicator_span=self.indicator_span,
             scoring=scoring,
+            tests=tuple(c for b in self.statements(syn.HandTestsDecl) for c in b.cases),
         )
         return replace(rules, warnings=lint(rules, self.tree, self.hands, self.classes))
 

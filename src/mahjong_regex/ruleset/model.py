@@ -383,6 +383,10 @@ class RuleSet:
     turned: int | None = None
     #: The scoring elements, in declaration order (see :class:`ScoreElement`).
     scoring: tuple[ScoreElement, ...] = ()
+    #: The tests of the rule file, as written (``HandTestDecl`` nodes of
+    #: :mod:`mahjong_regex.syntax.tree`; :mod:`.hand_tests` resolves them).
+    #: They decide nothing, so two rule sets that differ only in them are equal.
+    tests: tuple = field(default=(), compare=False)
 
     def superseded_by(self) -> dict[str, frozenset[str]]:
         """{element name: the names of the elements that supersede it}, the

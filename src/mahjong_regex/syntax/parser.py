@@ -8,6 +8,9 @@ offending token and a sentence about what was expected.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import lark
 from lark import Token, Transformer, v_args
 
@@ -31,6 +34,8 @@ _TOKEN_WORDS = {
     "EQUAL": "'='",
     "PLUS": "'+'",
     "STAR": "'*'",
+    "LSQB": "'['",
+    "RSQB": "']'",
     "$END": "the end of the file",
 }
 
@@ -61,7 +66,87 @@ def _int(tok: Token) -> int:
 
 
 @v_args(meta=True)
-class _ToTree(Transformer):
+class _TestsToTree(Transformer):
+    """Maps the rules of ``tests`` blocks to their AST dataclasses (the
+    base of :class:`_ToTree`)."""
+
+    def tests(self, meta, items):
+        form, cases = "arranged", items
+        if items and isinstance(items[0], tuple):
+            (form, span), cases = items[0], items[1:]
+            if form == "sorted":
+                raise MeldError(
+                    "sorted input is not supported yet: a test's hand is arranged",
+                    span,
+                    help="write 'tests { … }' with the hands arranged, as 'match' reads them",
+                )
+            if form != "arranged":
+                raise MeldError(f"unknown input form '{form}'; tests take arranged hands", span)
+        return tree.HandTestsDecl(form, tuple(replace(c, form=form) for c in cases), _span(meta))
+
+    def test_form(self, meta, items):
+        return (str(items[0]), _span(items[0]))
+
+    def test_win(self, meta, items):
+        return _test_case(True, meta, items)
+
+    def test_no(self, meta, items):
+        return _test_case(False, meta, items)
+
+    def test_hand(self, meta, items):
+        hand = items[-1]
+        turned = items[0] if len(items) == 2 else None
+        return (str(hand), _span(hand), turned and str(turned), turned and _span(turned), False)
+
+    def quoted_hand(self, meta, items):
+        tok = items[0]
+        try:
+            text = json.loads(str(tok))
+            text.encode("utf-8")
+        except ValueError:
+            raise MeldError(
+                "a quoted hand is a JSON string of Unicode text: \\n, \\t, \\\\, \\uXXXX escapes",
+                _span(tok),
+            ) from None
+        return (text, _span(tok), None, None, True)
+
+    def expect_shape(self, meta, items):
+        return ("shape", (str(items[0]), _span(items[0])), _span(meta))
+
+    def expect_split(self, meta, melds):
+        return ("split", tuple(melds), _span(meta))
+
+    def split_meld(self, meta, items):
+        kind, *pieces = items
+        return tree.SplitMeld(str(kind), _span(kind), tuple(pieces), _span(meta))
+
+    def held_tiles(self, meta, items):
+        return (str(items[0]), None, _span(items[0]))
+
+    def stand_in(self, meta, items):
+        return (str(items[0]), str(items[1]), _span(meta))
+
+    def expect_because(self, meta, items):
+        rules = tuple(
+            b if isinstance(b, tree.Because) else tree.Because("rule", b.span, rule=b)
+            for b in items
+        )
+        return ("because", rules, _span(meta))
+
+    def because_line(self, meta, items):
+        return tree.Because("line", _span(meta), line=_int(items[0]))
+
+    def because_no_split(self, meta, items):
+        return tree.Because("no_split", _span(meta))
+
+    def expect_score(self, meta, items):
+        total, *names = items
+        elements = tuple((str(n), _span(n)) for n in names) if names else None
+        return ("score", (_int(total), _span(total), elements), _span(meta))
+
+
+@v_args(meta=True)
+class _ToTree(_TestsToTree):
     """Maps each grammar rule to one AST dataclass."""
 
     def start(self, meta, items):
@@ -291,6 +376,52 @@ class _ToTree(Transformer):
 
     def class_ranks(self, meta, items):
         return tree.ClassRanks(tuple(_int(i) for i in items), _span(meta))
+
+
+#: What each clause of a test expects, in words, for messages.
+_CLAUSES = {
+    "shape": "'as' names the hand shape of a win",
+    "split": "'split' gives a split that wins",
+    "score": "'scores' gives the score of a win",
+    "because": "'because' names the rules a losing hand breaks",
+}
+#: The clauses that go with each verdict.
+_FOR_WIN = ("shape", "split", "score")
+
+
+def _test_case(win: bool, meta, items) -> tree.HandTestDecl:
+    """A test case from its hand and clauses; a clause twice, or one that
+    does not go with the verdict, is an error at the clause."""
+    (hand, hand_span, turned, turned_span, quoted), *clauses = items
+    found: dict = {}
+    for what, value, span in clauses:
+        if what in found:
+            raise MeldError(f"a second '{_word(what)}' in one test", span)
+        if (what in _FOR_WIN) != win:
+            verdict = "a win" if win else "no win"
+            raise MeldError(f"{_CLAUSES[what]}; this test expects {verdict}", span)
+        found[what] = value
+    score = found.get("score")
+    # The test's place: from its verdict to the end of its hand.
+    end = hand_span.end_column if hand_span.line == meta.line else _LINE_END
+    return tree.HandTestDecl(
+        win,
+        hand,
+        hand_span,
+        turned,
+        turned_span,
+        tree.Span(meta.line, meta.column, end),
+        shape=found.get("shape"),
+        split=found.get("split"),
+        because=found.get("because", ()),
+        score=score[:2] if score else None,
+        elements=score[2] if score else None,
+        quoted=quoted,
+    )
+
+
+def _word(clause: str) -> str:
+    return {"shape": "as", "score": "scores"}.get(clause, clause)
 
 
 def parse(source: str) -> tree.RuleFile:

@@ -369,6 +369,76 @@ class ScoreDecl:
     name_span: Span
 
 
+# ---- tests --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SplitMeld:
+    """One meld of a test's ``split``: the meld kind (``kind``, at
+    ``kind_span``) and its tiles as pieces: ``(held, stands, span)`` with
+    ``held`` tile names as written and ``stands`` the tile a wild tile stands
+    for (``[中=五条]``), or None for tiles that stand for themselves."""
+
+    kind: str
+    kind_span: Span
+    pieces: tuple[tuple[str, str | None, Span], ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Because:
+    """One rule a losing hand of a test breaks: ``what`` is ``"rule"`` (a
+    constraint, ``rule`` its syntax), ``"line"`` (every constraint on line
+    ``line``) or ``"no_split"`` (no split fits any hand shape)."""
+
+    what: str
+    span: Span
+    rule: "Constraint | None" = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class HandTestDecl:
+    """``win HAND …`` or ``no HAND …`` in a ``tests`` block: a hand and the
+    verdict the rules must give it (``win``).  ``hand`` is written as
+    ``match`` reads it, ``turned`` the turned tile before ``|`` (None when
+    none is written, and in a ``quoted`` hand, a JSON string that may hold
+    any string), each with its span.  Optional expectations: ``shape``
+    (``as NAME``), ``split`` (``split KIND TILES | …``), ``because`` (the
+    rules a loss breaks), ``score`` and ``elements`` (``scores N: A, B``;
+    ``elements`` None when not listed).  ``form`` is the input form of its
+    block."""
+
+    win: bool
+    hand: str
+    hand_span: Span
+    turned: str | None
+    turned_span: Span | None
+    span: Span
+    form: str = "arranged"
+    shape: tuple[str, Span] | None = None
+    split: tuple[SplitMeld, ...] | None = None
+    because: tuple[Because, ...] = ()
+    score: tuple[int, Span] | None = None
+    elements: tuple[tuple[str, Span], ...] | None = None
+    #: The hand was written as a JSON string: any string, tiles or not.
+    quoted: bool = False
+
+    @property
+    def text(self) -> str:
+        """The hand string the rules decide: ``TURNED|HAND`` or ``HAND``."""
+        return self.hand if self.turned is None else f"{self.turned}|{self.hand}"
+
+
+@dataclass(frozen=True)
+class HandTestsDecl:
+    """``tests [FORM] { … }``: test cases, their hands in input form ``form``."""
+
+    form: str
+    cases: tuple[HandTestDecl, ...]
+    span: Span
+
+
 @dataclass(frozen=True)
 class RuleFile:
     """A whole ``.meld`` file, statements in source order."""
@@ -383,7 +453,8 @@ class RuleFile:
         | MeldDecl
         | HandDecl
         | WinDecl
-        | ScoreDecl,
+        | ScoreDecl
+        | HandTestsDecl,
         ...,
     ]
     span: Span

@@ -1,0 +1,65 @@
+"""The tests of either side that changed verdict: each hand a ``tests``
+block of a rule set names (the old side's, the new side's, the ``--rules``
+rule set's), decided on both sides.  ``diff`` names them before anything
+else: a test whose verdict changed is the change its writer meant to
+catch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import source_lines
+from ..ruleset.hand_tests import note_at
+from ..ruleset.model import RuleSet
+from .sides import Side
+
+
+@dataclass(frozen=True)
+class TestChange:
+    """A test whose hand the two sides decide differently: ``place``
+    (``path:line:col`` of the test), the verdict it ``expects`` (``win`` or
+    ``no``), its ``hand`` and ``note`` (the comment on its line), whether
+    the old side wins it (``old_wins``; the new side says the other), and
+    each side's explanation."""
+
+    __test__ = False  # not a pytest class
+
+    place: str
+    expects: str
+    hand: str
+    note: str
+    old_wins: bool
+    old_why: str
+    new_why: str
+
+
+def _tests(rules: RuleSet):
+    """(place, expected verdict, hand, note) of each test of ``rules``."""
+    lines = source_lines(rules.source)
+    for t in rules.tests:
+        yield f"{rules.path}:{t.span}", "win" if t.win else "no", t.text, note_at(lines, t.span)
+
+
+def tests_changed(old: Side, new: Side) -> tuple[TestChange, ...]:
+    """The tests of the rule sets of ``new``, ``old`` and the ``--rules``
+    rule set of a pattern side (in that order; a hand named twice is
+    decided once, under its first test) that the two sides decide
+    differently."""
+    found: dict[str, tuple[str, str, str]] = {}
+    for side in (new, old):
+        for rules in (side.rules, getattr(side, "space", None)):
+            if rules is None:
+                continue
+            for place, expects, hand, note in _tests(rules):
+                found.setdefault(hand, (place, expects, note))
+    hands = list(found)
+    if not hands:
+        return ()
+    out = []
+    for hand, old_wins, new_wins in zip(hands, old.decide(hands), new.decide(hands)):
+        if old_wins != new_wins:
+            place, expects, note = found[hand]
+            out.append(
+                TestChange(place, expects, hand, note, old_wins, old.why(hand), new.why(hand))
+            )
+    return tuple(out)
