@@ -261,3 +261,42 @@ def test_warnings_at_exact_positions(source, line, col, message):
     found = [(m, s) for m, s in r.warnings if message in m]
     assert found, r.warnings
     assert (found[0][1].line, found[0][1].column) == (line, col)
+
+
+def test_an_unclosed_block_is_pointed_at_not_the_line_the_parser_stops_at():
+    source = builtin_source("harbin").replace(
+        "  honor dragon: 红中 = 中\n}\n", "  honor dragon: 红中 = 中\n"
+    )
+    with pytest.raises(MeldError) as caught:
+        load(source, "x.meld")
+    e = caught.value
+    assert (e.span.line, e.span.column) == (6, 7)
+    assert e.message.startswith("the 'tiles {' block is not closed: line 12 starts a statement")
+
+
+def test_a_line_ending_in_plus_is_reported_where_it_ends():
+    source = builtin_source("harbin").replace(
+        "hand standard = 4 * (chow | pung | kong) + pair",
+        "hand standard = 4 * (chow | pung | kong) +",
+    )
+    with pytest.raises(MeldError) as caught:
+        load(source, "x.meld")
+    e = caught.value
+    assert (e.span.line, e.span.column) == (18, 42)
+    assert "ends in '+' at the end of the line, and goes on to 'win' (line 20)" in e.message
+
+
+def test_a_typo_in_a_suit_name_is_warned_at_its_place():
+    source = builtin_source("harbin").replace("二筒 三筒", "二桶 三筒")
+    warnings = load(source, "x.meld").warnings
+    assert [(m, (s.line, s.column)) for m, s in warnings] == [
+        (
+            "tile name '二桶' breaks the pattern of suit 筒: the other 8 names end in '筒' (a typo?)",
+            (8, 14),
+        )
+    ]
+    mpsz = builtin_source("riichi").replace("3m 4m", "3n 4m")
+    assert [m for m, _ in load(mpsz, "r.meld").warnings] == [
+        "tile name '3n' breaks the pattern of suit m: the other 8 names end in 'm' (a typo?)"
+    ]
+    assert load(builtin_source("harbin"), "h.meld").warnings == ()  # 幺鸡 is rank 1

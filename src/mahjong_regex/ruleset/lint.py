@@ -7,7 +7,9 @@
 - a constraint that is always true, or always false, on every shape it
   applies to;
 - a scoring element that can never hold, and a scoring condition that
-  always holds on every shape of its element.
+  always holds on every shape of its element;
+- a tile name that breaks the pattern the other names of its suit share
+  (``二桶`` among ``一筒 … 九筒``: a typo, likely).
 
 Each warning is (message, span); the command line prints it located, as
 ``path:line:col: warning: …``, and goes on.
@@ -29,7 +31,7 @@ MAX_LINT_VECTORS = 50_000
 
 def lint(rules: RuleSet, tree: syn.RuleFile, hands: dict, classes: ClassResolver) -> tuple:
     """The warnings of a checked rule set: a tuple of (message, Span)."""
-    out: list = []
+    out: list = odd_names(tree)
     out += unused_tiles(rules)
     out += unused_names(rules, tree, hands, classes)
     fillable = {}
@@ -177,3 +179,40 @@ def always_on_tiles(rules: RuleSet, c: Constraint, shape: Shape) -> bool | None:
         if c.op in (">=", "==") and c.value > hi:
             return False
     return None
+
+
+def odd_names(tree: syn.RuleFile) -> list:
+    """Tile names of a suit that break the pattern every other name of the
+    suit shares: the same length and a common last (or first) character,
+    which the odd name lacks though it is as long.  Rank 1 is let be: it
+    often has a name of its own (幺鸡, the bird of one bamboo)."""
+    out = []
+    for st in tree.statements:
+        if not isinstance(st, syn.TilesDecl):
+            continue
+        for group in st.groups:
+            if isinstance(group, syn.SuitDecl):
+                out += _odd_in_suit(group)
+    return out
+
+
+def _odd_in_suit(suit: syn.SuitDecl) -> list:
+    names = [t.text for t in suit.tiles]
+    if len(names) < 4:
+        return []
+    for at, where in ((-1, "end in"), (0, "start with")):
+        for i, odd in enumerate(names):
+            rest = names[:i] + names[i + 1 :]
+            shared = {n[at] for n in rest}
+            lengths = {len(n) for n in rest}
+            if len(shared) != 1 or lengths != {len(odd)} or len(odd) < 2:
+                continue
+            char = shared.pop()
+            if odd[at] == char or suit.ranks[0] + i == 1:
+                continue
+            message = (
+                f"tile name '{odd}' breaks the pattern of suit {suit.name}: the other "
+                f"{len(rest)} names {where} '{char}' (a typo?)"
+            )
+            return [(message, suit.tiles[i].span)]
+    return []
