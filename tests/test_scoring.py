@@ -398,19 +398,19 @@ def test_pcre_refuses_scoring_patterns_past_its_size(capsys):
 
 
 def test_the_readme_outline_excerpt_is_the_generated_one():
-    """Every line of the README's excerpt of riichi's scoring outline (but
+    """Every line of docs/scoring.md's excerpt of riichi's scoring outline (but
     the ``…`` ones) stands in generated/riichi/score/pcre.outline."""
     from pathlib import Path
 
     root = Path(__file__).parent.parent
-    readme = (root / "README.md").read_text("utf-8")
+    readme = (root / "docs" / "scoring.md").read_text("utf-8")
     after = readme.split("From `generated/riichi/score/pcre.outline`", 1)[1]
     block = after.split("```", 2)[1]
     outline = {line.strip() for line in (root / "generated/riichi/score/pcre.outline").open()}
     missing = [
         line for line in block.splitlines()[1:] if "…" not in line and line.strip() not in outline
     ]
-    assert not missing, "regenerate the README's excerpt: " + "\n".join(missing)
+    assert not missing, "regenerate the excerpt in docs/scoring.md: " + "\n".join(missing)
 
 
 @pytest.mark.parametrize("engine", SCORING_ENGINES)

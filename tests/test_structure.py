@@ -1,6 +1,7 @@
-"""The shape of the code base stays what the README promises: small modules,
-classes and functions; the README's map of the compiler and its table of
-passes match the tree and the registry."""
+"""The shape of the code base stays what the documents promise: small
+modules, classes and functions; the map of the package and the compiler's
+rooms, and the table of passes, in docs/how-it-compiles.md match the tree
+and the registry."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from mahjong_regex.cli import passes_table
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "mahjong_regex"
-README = (ROOT / "README.md").read_text("utf-8")
+README = (ROOT / "docs" / "how-it-compiles.md").read_text("utf-8")
 
 #: Most lines a module, a class and a function may have.
 MAX_MODULE, MAX_CLASS, MAX_FUNCTION = 500, 300, 60
