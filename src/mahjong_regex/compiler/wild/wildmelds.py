@@ -168,20 +168,17 @@ def counted_same(ctx: Context, kinds: list[MeldKind], tiles) -> ir.Node | None:
 
 
 def tallied_same(ctx: Context, kind: MeldKind, tiles, n: int, wild: ir.Node) -> ir.Node:
-    """``n`` tiles, the first held as itself one of ``tiles``, each a copy of
-    it or a wild tile, and the tally of n of it.  With flags, one lookahead
-    finds the first tile held as itself, captures it and sets the flag of
-    its tile (``(?=W{0,2}(?<t1>一万(?<u1>)|二万(?<u2>)|…))(?:\\k<t1>|W){3}``);
+    """``n`` tiles, not all wild, each a wild tile or a copy of the one tile
+    of ``tiles`` held among them, and the tally of n of it.  With flags, one
+    lookahead finds the first tile held as itself, captures it and sets the
+    flag of its tile (``(?=W{0,2}(?<t1>一万(?<u1>)|二万(?<u2>)|…))(?:\\k<t1>|W){3}``);
     else, or where a group set in a lookahead stays set when the match
     backtracks past it (Java), one branch per tile, the tally after the meld
-    (``(?=W{0,2}一万)(?:一万|W){3}RAISE|…``: PCRE2's JIT would keep every
+    (``(?!W{3})(?:(?:一万|W){3}TALLY|…)``: PCRE2's JIT would keep every
     group on its stack at each lookahead holding groups)."""
     if ctx.wild.tally != "flags" or ctx.caps.sticky_looks:
-        parts = []
-        for t in tiles:
-            first = ir.Look(ir.seq(ir.Repeat(wild, 0, n - 1), natural(ctx, {t})))
-            parts.append(ir.seq(first, ir.Repeat(place(ctx, t), n, n), used(ctx, kind, (t,) * n)))
-        return ir.alt(*parts)
+        parts = [ir.seq(ir.Repeat(place(ctx, t), n, n), used(ctx, kind, (t,) * n)) for t in tiles]
+        return ir.seq(ir.Look(ir.Repeat(wild, n, n), negate=True), ir.alt(*parts))
     cap = ctx.names.capture("t")
     tallied = [ir.seq(natural(ctx, {t}), used(ctx, kind, (t,) * n)) for t in tiles]
     first = ir.Capture(cap, ir.alt(*tallied), describes="the first tile held as itself")
