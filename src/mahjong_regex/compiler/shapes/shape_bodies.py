@@ -80,6 +80,36 @@ def tallied_row(ctx: Context, extra) -> bool:
     return extra is not None and bool(extra.caps) and ctx.wild.tally == "flags"
 
 
+def melds_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, row: bool) -> ShapeBody:
+    """The shape's melds: a counted body (:func:`counted`), else a row of
+    slots with plain flags where the automaton is too large or ``row`` asks
+    for one, else the meld automaton.  Raises
+    :class:`~mahjong_regex.compiler.errors.WildUnsupported` where ``row``
+    asks for a row of slots and none can keep the shape's meld counts."""
+    if ctx.wild is not None:
+        ctx.wild.marks.clear()
+    body = counted(ctx, shape, p)
+    if body is not None:
+        return body
+    ordered = ordered_kinds(ctx, shape, p)
+    auto = build(shape, p.constraints, relaxed_accept(shape, p))
+    plain = ctx.caps.captures == "plain"
+    if ctx.caps.lookaround and (
+        row and plain or slot_flags.usable_plain(ctx, auto.size, bool(ordered))
+    ):
+        found = counters(shape, p)
+        if found is not None and slot_flags.says(found[1]):
+            return slot_flags.plain_slot_flags(ctx, shape, p, *found)
+    if row:
+        raise WildUnsupported(
+            f"hand {shape.name}",
+            "its copy limit counts stand-ins, tallied meld by meld in a row of slots, "
+            "and its meld counts cannot be kept in one",
+            shape.span,
+        )
+    return ShapeBody(render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered)))
+
+
 def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> ShapeBody:
     """One hand shape: its tile-level lookaheads, ``window`` (its own length
     lookahead, or None), then its melds."""
@@ -99,30 +129,10 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     said = [c.text for c in p.constraints if c.text not in label]
     if said:
         label += " where " + ", ".join(said)
-    if ctx.wild is not None:
-        ctx.wild.marks.clear()
-    body = counted(ctx, shape, p)
-    ordered = ordered_kinds(ctx, shape, p)
-    row = tallied_row(ctx, extra)
-    if body is None:
-        auto = build(shape, p.constraints, relaxed_accept(shape, p))
-        if ctx.caps.lookaround and (row or slot_flags.usable_plain(ctx, auto.size, bool(ordered))):
-            found = counters(shape, p)
-            if found is not None and slot_flags.says(found[1]):
-                body = slot_flags.plain_slot_flags(ctx, shape, p, *found)
-    if body is None and row:
-        raise WildUnsupported(
-            f"hand {shape.name}",
-            "its copy limit counts stand-ins, tallied meld by meld in a row of slots, "
-            "and its meld counts cannot be kept in one",
-            shape.span,
-        )
-    if body is None:
-        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered))
-        body = ShapeBody(node)
+    body = melds_body(ctx, shape, index, p, tallied_row(ctx, extra))
     checks = []
     if extra is not None and extra.caps:
         said = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
-        checks = tally_checks(ctx, extra.caps, said)
+        checks = tally_checks(ctx, extra.caps, said, p.window[0])
     node = ir.seq(*looks, body.node, *checks, label=label)
     return ShapeBody(node, body.tile_stores)

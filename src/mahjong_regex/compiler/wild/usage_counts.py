@@ -116,11 +116,13 @@ def tally_prelude(ctx: Context) -> list[ir.Node]:
     ]
 
 
-def tally_checks(ctx: Context, caps: dict[int, int], label: str) -> list[ir.Node]:
+def tally_checks(ctx: Context, caps: dict[int, int], label: str, fewest: int) -> list[ir.Node]:
     """Right after the melds of a shape whose copy limit is ``caps`` ({tile:
-    most copies}): levels, the limit where it is below the top level (the
-    loosest shape's); flags, the count of each tile's uses (see the module
-    docstring), the marks then forgotten."""
+    most copies}) and whose hands hold at least ``fewest`` tiles: levels,
+    the limit where it is below the top level (the loosest shape's); flags,
+    the count of each tile's uses (see the module docstring), the marks
+    then forgotten.  A hand of no more tiles than the limit cannot pass it:
+    where one may be shorter than the count's characters, it needs none."""
     if ctx.wild.tally != "flags":
         return [
             ir.Look(ir.Backref(ctx.wild.counters[t][limit]), negate=True, label=label)
@@ -135,9 +137,13 @@ def tally_checks(ctx: Context, caps: dict[int, int], label: str) -> list[ir.Node
             for name, usage in marks
             if t in usage
         ]
-        if len(steps) > 0:
+        if steps:
             by_limit.setdefault(limit, []).append(ir.Look(ir.seq(*steps)))
-    return [
-        ir.Behind(ir.seq(*counts, ir.Repeat(ir.AnyChar(), limit, limit)), label=label)
-        for limit, counts in sorted(by_limit.items())
-    ]
+    out = []
+    for limit, counts in sorted(by_limit.items()):
+        tape = ir.Repeat(ir.AnyChar(), limit, limit)
+        check: ir.Node = ir.Behind(ir.seq(*counts, tape), label=label)
+        if fewest <= limit:
+            check = ir.alt(check, ir.Look(ir.Behind(tape), negate=True))
+        out.append(check)
+    return out
