@@ -23,7 +23,11 @@ keep the tally, by what the flavor's groups allow (``WildPlan.tally``):
   JavaScript): each meld sets a flag group of its own, and after the melds,
   in a lookbehind over the last L characters of the hand, a lookahead per
   tile steps one character for each tile a set flag used: past L
-  characters it fails (``(?<=(?=(?(u3)...)(?(u9).)…)....)``).
+  characters it fails (``(?<=(?=(?(u3)...)(?(u9).)…)....)``).  In
+  JavaScript, where a backreference to an unset group matches the empty
+  string, a flag captures the whole hand, so that a set one fails past the
+  first character; in Java, where a group set in a lookahead stays set when
+  the match backtracks past it, no flag is set inside a lookahead.
 """
 
 from __future__ import annotations
@@ -130,15 +134,14 @@ def tally_checks(ctx: Context, caps: dict[int, int], label: str, fewest: int) ->
             if t in ctx.wild.counters and limit < len(ctx.wild.counters[t])
         ]
     marks, ctx.wild.marks[:] = list(ctx.wild.marks), []
+    by_tile: dict[int, list[ir.Node]] = {}
+    for name, usage in marks:
+        for t, n in usage.items():
+            by_tile.setdefault(t, []).append(when_set(ctx, name, ir.Repeat(ir.AnyChar(), n, n)))
     by_limit: dict[int, list[ir.Node]] = {}
     for t, limit in sorted(caps.items()):
-        steps = [
-            when_set(ctx, name, ir.Repeat(ir.AnyChar(), usage[t], usage[t]))
-            for name, usage in marks
-            if t in usage
-        ]
-        if steps:
-            by_limit.setdefault(limit, []).append(ir.Look(ir.seq(*steps)))
+        if by_tile.get(t):
+            by_limit.setdefault(limit, []).append(ir.Look(ir.seq(*by_tile[t])))
     out = []
     for limit, counts in sorted(by_limit.items()):
         tape = ir.Repeat(ir.AnyChar(), limit, limit)
