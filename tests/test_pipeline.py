@@ -10,9 +10,11 @@ from conftest import rules
 
 from mahjong_regex import FLAVORS, FlavorMismatch, compile_for, compile_pattern, ir
 from mahjong_regex.compiler.entries import context
-from mahjong_regex.compiler.wild.wildchecks import held_flags
+from mahjong_regex.compiler.wild.usage_counts import raise_by
+from mahjong_regex.compiler.wild.wildmelds import all_wild_free
 from mahjong_regex.flavors.table import get, language_flavor, languages
 from mahjong_regex.pipeline import compile_rules, compile_scoring, render
+from mahjong_regex.ruleset.checker import load
 
 
 def test_a_pattern_compiled_for_pcre_does_not_print_as_js():
@@ -78,12 +80,67 @@ def test_a_flavor_scores_exactly_when_its_row_gives_no_reason_not_to():
 
 
 def test_the_wild_tile_counters_exist_before_any_meld_is_written():
-    # Before, the counters were made as the melds were written, so asking
-    # for the flags that the copies held set gave nothing until then.
+    # Before, the counters were made as the melds were written, so a meld
+    # written first could not raise a tile's counter by more than one.
     ctx = context(rules("hongzhong"), None, get("pcre").capabilities, "pcre")
     assert len(ctx.wild.counters) == 27  # every suited tile a 中 may stand for
     assert all(len(levels) == 4 for levels in ctx.wild.counters.values())
-    assert len(held_flags(ctx)) == 27
+    assert ctx.wild.tally == "levels"
+    # A kong of the first tile from no level: levels 1 to 4 set at once.
+    kong = raise_by(ctx, 0, 4)
+    assert {n.name for n in ir.walk(kong) if isinstance(n, ir.Capture)} == set(ctx.wild.counters[0])
+    assert raise_by(ctx, 0, 5) == ir.NEVER
+
+
+def test_each_flavor_tallies_a_copy_limit_as_its_groups_allow():
+    tally = {
+        f: context(rules("guangdong"), None, get(f).capabilities, f).wild.tally
+        for f in FLAVORS
+        if f != "re2"
+    }
+    levels, flags = ("pcre", "regex", "dotnet"), ("python", "js", "java")
+    assert tally == {f: "levels" for f in levels} | {"ruby": "calls"} | {f: "flags" for f in flags}
+
+
+#: Five suited tiles, a wild 中 and a hand of two melds and a pair.
+FIVE = """ruleset five
+tiles {
+  suit m ranks 1-5: 1m 2m 3m 4m 5m
+  honor dragon: 中
+}
+wild 中 for suited
+meld chow = run 3
+meld pung = same 3 of suited
+meld pair = same 2 of suited
+hand h = 2 * (chow | pung) + pair
+win h where each tile <= 4
+"""
+
+
+@pytest.mark.parametrize(
+    "source,free",
+    [
+        (FIVE, {"chow_counted": False, "pung_counted": True, "pair_counted": True}),
+        (
+            FIVE.replace("ranks 1-5: 1m 2m 3m 4m 5m", "ranks 1-9: 1m 2m 3m 4m 5m 6m 7m 8m 9m"),
+            {"chow_counted": True, "pung_counted": True, "pair_counted": True},
+        ),
+    ],
+)
+def test_a_meld_of_wild_tiles_only_goes_untallied_where_an_instance_always_keeps_the_limit(
+    source, free
+):
+    # Five tiles: the five other tiles of a hand of eight could, as far as
+    # the count knows, use 3m four times and so block all three chows; a
+    # pung of wild tiles always has a tile the rest uses at most once.
+    # Nine tiles: one such tile blocks three of the seven chows.
+    ctx = context(load(source), None, get("pcre").capabilities, "pcre")
+    kinds = ctx.rules.kinds
+    got = {
+        name: all_wild_free(ctx, [kinds[name]], kinds[name].instances(ctx.alphabet))
+        for name in free
+    }
+    assert got == free
 
 
 def test_the_wild_tile_plan_is_the_same_for_every_flavor_that_says_it():

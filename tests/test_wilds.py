@@ -335,12 +335,12 @@ def test_rule_sets_without_wilds_get_the_same_hands_as_before(name):
     assert hashlib.sha256("\x00".join(hands).encode()).hexdigest() == UNCHANGED[name]
 
 
-def test_a_rule_set_no_flavor_can_say_points_to_the_reference_evaluator():
+def test_guangdong_compiles_and_re2_names_what_it_lacks():
     out = run("compile", "guangdong", "--flavor", "js")
-    assert out.returncode == 2 and not out.stdout
-    lines = out.stderr.splitlines()
-    assert "4 different wild tiles" in lines[0] and "backtracking is not bounded" in lines[0]
-    assert (
-        lines[-1]
-        == "  help: no flavor can say it; decide hands with: mahjong-regex match guangdong HAND"
-    )
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.count("\n") == 1 and out.stdout.startswith("^")
+    refused = run("compile", "guangdong", "--flavor", "re2")
+    assert refused.returncode == 2 and not refused.stdout
+    first = refused.stderr.splitlines()[0]
+    assert "'each tile <= 4' on the tiles wild tiles stand for" in first
+    assert "read with lookaround and backreferences" in first

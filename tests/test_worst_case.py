@@ -15,10 +15,11 @@ import sys
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
 
-from mahjong_regex import BUILTINS, FLAVORS, Evaluator, compile_pattern, load_rules
+from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, compile_pattern, load_rules
 from mahjong_regex.compiler.melds.sorted_runs import run_splits, unordered_warnings
 from mahjong_regex.compiler.registry import Options
 from mahjong_regex.engines import run_batch
+from mahjong_regex.hands.samples import random_hands
 from mahjong_regex.ruleset.checker import load
 
 SLOTS = (TEST_RULES / "slots.meld").read_text("utf-8")
@@ -78,6 +79,50 @@ def test_interchangeable_small_melds_on_hostile_hands(variant, flavor, engine):
     wrong = [h for h, g in zip(hands, got) if g != truth.wins(h)]
     assert wrong == []
     assert any(got) and not all(got)  # both answers are exercised
+
+
+def four_wild_hands(name: str) -> list[str]:
+    """Hands of 13 to 19 tiles holding four wild tiles (guangdong: the four
+    flowers; hongzhong: four 中): generated hands with four tiles made wild,
+    and strings over two to five tiles with four wild tiles put in, where a
+    backtracking engine may try every reading of every wild tile."""
+    rules = load_rules(name)
+    names = [t.name for t in rules.alphabet.tiles]
+    wilds = [n for n in names if n in ("梅", "兰", "竹", "菊")] or ["中"] * 4
+    plain = [n for n in names if n not in wilds]
+    rng = random.Random(4)
+    out = []
+    for hand in random_hands(rules, 150, seed=4):
+        try:
+            tiles = [t.name for t in rules.alphabet.tokenize(hand) if t.name not in wilds]
+        except HandError:
+            continue
+        for w in wilds:
+            tiles.insert(rng.randrange(len(tiles) + 1), w)
+        out.append("".join(tiles[: rng.randint(14, 18)]))
+    for length in range(13, 20):
+        for _ in range(20):
+            few = rng.sample(plain, rng.randint(2, 5))
+            tiles = [rng.choice(few) for _ in range(length - 4)]
+            for w in wilds:
+                tiles.insert(rng.randrange(len(tiles) + 1), w)
+            out.append("".join(tiles))
+    return out
+
+
+@pytest.mark.parametrize("name", ["guangdong", "hongzhong"])
+@pytest.mark.parametrize("flavor,engine", BACKTRACKING, ids=[e for _, e in BACKTRACKING])
+def test_four_wild_tiles_under_a_counted_copy_limit(name, flavor, engine):
+    """Every reading of four wild tiles, under a copy limit that counts what
+    they stand for, is bounded: no engine stops at a limit (PCRE2's match
+    limit or JIT stack), and every answer is the reference's."""
+    require_engine(engine)
+    rules = load_rules(name)
+    truth = Evaluator(rules)
+    hands = four_wild_hands(name)
+    got = run_batch(engine, compile_pattern(rules, flavor), hands, flags=FLAVORS[flavor].flags)
+    assert [h for h, g in zip(hands, got) if g != truth.wins(h)] == []
+    assert any(got) and not all(got)
 
 
 def test_a_shape_whose_order_is_not_kept_is_named_at_compile_time():

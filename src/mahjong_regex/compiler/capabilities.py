@@ -15,8 +15,9 @@ class Capabilities:
     """What the compiler may rely on in a flavor (a view of a flavor row):
     ``lookaround``, ``backrefs``, ``calls`` (subroutine calls; else
     definitions are inlined), ``captures``, how capture groups behave,
-    ``lookbehind``, ``dupnames``, ``atomic`` and ``rewind``, ``balancing``
-    (see :class:`~mahjong_regex.flavors.table.Flavor`).  The defaults
+    ``lookbehind``, ``dupnames``, ``atomic`` and ``rewind``, ``balancing``,
+    ``conditionals``, ``sticky_looks`` (see
+    :class:`~mahjong_regex.flavors.table.Flavor`).  The defaults
     describe no flavor in particular: every feature, plain groups."""
 
     lookaround: bool = True
@@ -28,3 +29,5 @@ class Capabilities:
     atomic: bool = True
     rewind: str | None = None
     balancing: bool = False
+    conditionals: bool = True
+    sticky_looks: bool = False

@@ -44,10 +44,11 @@ def inline_single_use(pattern: ir.Pattern, flavor: Flavor) -> ir.Pattern:
     pattern (see :data:`MAX_REPEATED_INLINE`); drop definitions never
     called."""
     sites = call_sites(pattern)
-    once = {name for name, where in sites.items() if len(where) == 1}
+    defs = dict(pattern.definitions)
+    # A call may also set a group written in the body (a tally level, in Onigmo).
+    once = {name for name, where in sites.items() if len(where) == 1 and name in defs}
     if not once:
         return pattern
-    defs = dict(pattern.definitions)
     # The copies a definition's text would get: its call site's repetitions,
     # times its caller's own copies.
     copies: dict[str, int] = {"": 1}

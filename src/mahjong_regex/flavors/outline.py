@@ -99,7 +99,7 @@ class OutlinePrinter:
         if isinstance(n, ir.Ahead):
             return "(*napla:", [(n.item, 0)], "", ")"
         if isinstance(n, ir.Cond):
-            return f"(?({n.name})", [(n.yes, 1), (n.no, 1)], "|", ")"
+            return self.f.cond.format(name=n.name), [(n.yes, 1), (n.no, 1)], "|", ")"
         if isinstance(n, ir.Capture):
             open_, close = self.f.group.split("{body}")
             return open_.format(name=n.name), [(n.item, 0)], "", close

@@ -177,12 +177,12 @@ class Printer:
 
     def p_Cond(self, n: ir.Cond) -> str:
         # A branch that is an alternation goes in (?:…): its | would end it.
-        return f"(?({n.name})" + self.wrap(n.yes, 1) + "|" + self.wrap(n.no, 1) + ")"
+        return (
+            self.f.cond.format(name=n.name) + self.wrap(n.yes, 1) + "|" + self.wrap(n.no, 1) + ")"
+        )
 
     def p_Behind(self, n: ir.Behind) -> str:
-        assert (
-            self.f.lookbehind or self.f.rewind == "behind"
-        ), "the compiler writes lookbehinds only for flavors with them"
+        assert self.f.lookaround, "the compiler writes lookbehinds only for flavors with them"
         return "(?<=" + self.node(n.item) + ")"
 
     def p_Ahead(self, n: ir.Ahead) -> str:

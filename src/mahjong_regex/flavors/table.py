@@ -56,6 +56,10 @@ class Flavor:
       lookahead ``(*napla:…)``, PCRE2 10.34 and later), ``"behind"`` (a
       lookbehind of any length from the start: the regex module, .NET),
       None (no way: the flavor cannot score);
+    - ``sticky_looks``: a group set inside a lookahead stays set when the
+      match backtracks to before the lookahead (java.util.regex);
+    - ``cond``: how a conditional ``(?(name)yes|no)`` opens, taking
+      ``{name}``; None where the flavor has none (Java, JavaScript, RE2);
     - ``balancing``: .NET's balancing groups, ``(?<-name>)`` takes a capture
       off a group's stack (a scoring pattern compares two totals so, with
       no bound; elsewhere as lengths, within the hand);
@@ -94,6 +98,8 @@ class Flavor:
     dupnames: str | None = None
     rewind: str | None = None
     balancing: bool = False
+    cond: str | None = "(?({name})"
+    sticky_looks: bool = False
     languages: tuple[str, ...] = ()
     scoring: str | None = None
     score_languages: tuple[str, ...] = ()
@@ -114,6 +120,8 @@ class Flavor:
             self.atomic,
             self.rewind,
             self.balancing,
+            self.cond is not None,
+            self.sticky_looks,
         )
 
 
@@ -176,6 +184,7 @@ FLAVORS: dict[str, Flavor] = {
             flags="u",
             captures="empty_unset",
             lookbehind=True,
+            cond=None,
             languages=("js", "ts"),
             scoring="a JavaScript group inside a repetition is reset on every repetition, and a "
             "backreference to an unset group matches the empty string, so the melds' counts "
@@ -187,6 +196,8 @@ FLAVORS: dict[str, Flavor] = {
             "java",
             engine="java.util.regex",
             names="alnum",
+            cond=None,
+            sticky_looks=True,
             languages=("java",),
             scoring="java.util.regex refuses a backreference before its group, so meld counts "
             "cannot be kept in flag groups, and its lookbehind has a bounded length",
@@ -211,6 +222,7 @@ FLAVORS: dict[str, Flavor] = {
             engine="Onigmo (Ruby)",
             call="\\g<{name}>",
             define="zero",
+            cond="(?(<{name}>)",
             languages=("ruby",),
             scoring="Onigmo refuses a backreference before its group, so meld counts cannot be "
             "kept in flag groups, and its lookbehind has a fixed length",
@@ -224,6 +236,7 @@ FLAVORS: dict[str, Flavor] = {
             lookaround=False,
             backrefs=False,
             atomic=False,
+            cond=None,
             # RE2's default 8 MiB program budget: a 160,000-character
             # alternation compiles, a 320,000-character one does not.
             max_length=150_000,

@@ -177,9 +177,11 @@ class Cond(Node):
 
 @dataclass(frozen=True)
 class Behind(_OneChild, Node):
-    """A lookbehind: ``item`` matches just before the current position.  Used
-    only for JavaScript, whose lookbehind may have any length, to ask which
-    tile was turned (``(?<=^五万\\|[^]*)``)."""
+    """A lookbehind: ``item`` matches just before the current position.  Of
+    any length only in JavaScript (to ask which tile was turned,
+    ``(?<=^五万\\|[^]*)``) and in the scoring flavors that rewind; elsewhere
+    of a fixed length (the last characters of a hand, where a copy limit's
+    tallies are counted)."""
 
     item: Node
     label: str = field(default="", compare=False)

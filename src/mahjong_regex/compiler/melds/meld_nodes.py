@@ -26,7 +26,8 @@ def meld(ctx: Context, kinds: tuple[str, ...], order: RunOrder | None = None) ->
     definitions (see :func:`define_meld`).  Melds whose stand-ins raise
     counters, and melds whose order ``order`` keeps (``sorted_runs``), are
     written in place: a group set inside a subroutine call is unset again
-    after it."""
+    after it (but in Onigmo, whose tallies are set by calls:
+    :mod:`~mahjong_regex.compiler.wild.usage_counts`)."""
     groups = group_kinds(ctx, kinds)
     if order is not None and any(order.covers([ctx.rules.kinds[k] for k in g]) for g in groups):
         parts = []
@@ -37,7 +38,8 @@ def meld(ctx: Context, kinds: tuple[str, ...], order: RunOrder | None = None) ->
             else:
                 parts.append(define_meld(ctx, g))
         return ir.alt(*parts)
-    if any(ctx.rules.kinds[k].counted for g in groups for k in g):
+    counted = any(ctx.rules.kinds[k].counted for g in groups for k in g)
+    if counted and ctx.wild.tally != "calls":
         parts = [
             meld_body(
                 ctx,

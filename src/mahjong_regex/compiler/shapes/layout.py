@@ -27,7 +27,8 @@ from ..tiles.char_length import char_width
 from ..tiles.fixed_width import fixed_width
 from ..tiles.tile_nodes import any_tile
 from ..wild.wild_tiles import prefix
-from ..wild.wildchecks import held_flags, physical_limit
+from ..wild.usage_counts import tally_prelude
+from ..wild.wildchecks import physical_limit
 from .body_first import body_first
 from .shape_bodies import shape_body
 
@@ -124,7 +125,7 @@ def build_pattern(ctx: Context) -> ir.Pattern:
     if ctx.wild is not None:
         # Before the melds: the length lookahead bounds their scans, and a
         # hand of many wild tiles fails here, not in every split of them.
-        cheap += physical_limit(ctx) + held_flags(ctx)
+        cheap += physical_limit(ctx) + tally_prelude(ctx)
     after = {i: list(b.after) for i, b in enumerate(bodies) if b.after}
     for i, checks in (split[1] if split else {}).items():
         after.setdefault(i, []).extend(checks)

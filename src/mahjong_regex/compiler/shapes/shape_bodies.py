@@ -12,13 +12,15 @@ from ...automata.render import DfaStyle, render_dfa
 from ...ruleset.model import Shape
 from ..constraints.lookaheads import tile_constraint
 from ..context import Context, ident
+from ..errors import WildUnsupported
 from ..melds import counter_loop, slot_flags
 from ..melds.hoist_states import hoist_state
 from ..melds.meld_nodes import meld
 from ..melds.sorted_runs import RunOrder, ordered_kinds
 from ..plans.counters import counters
 from ..plans.shape_plans import ShapeBody, ShapePlan, relaxed_accept
-from ..wild.wildchecks import cap_checks, shape_looks
+from ..wild.usage_counts import tally_checks
+from ..wild.wildchecks import shape_looks
 
 
 class MeldStyle(DfaStyle):
@@ -71,6 +73,43 @@ def counted(ctx: Context, shape: Shape, p: ShapePlan) -> ShapeBody | None:
     return None
 
 
+def tallied_row(ctx: Context, extra) -> bool:
+    """Must the shape's melds be a row of slots?  So where its copy limit
+    counts stand-ins, tallied by flags, each meld's own
+    (:mod:`~mahjong_regex.compiler.wild.usage_counts`)."""
+    return extra is not None and bool(extra.caps) and ctx.wild.tally == "flags"
+
+
+def melds_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, row: bool) -> ShapeBody:
+    """The shape's melds: a counted body (:func:`counted`), else a row of
+    slots with plain flags where the automaton is too large or ``row`` asks
+    for one, else the meld automaton.  Raises
+    :class:`~mahjong_regex.compiler.errors.WildUnsupported` where ``row``
+    asks for a row of slots and none can keep the shape's meld counts."""
+    if ctx.wild is not None:
+        ctx.wild.marks.clear()
+    body = counted(ctx, shape, p)
+    if body is not None:
+        return body
+    ordered = ordered_kinds(ctx, shape, p)
+    auto = build(shape, p.constraints, relaxed_accept(shape, p))
+    plain = ctx.caps.captures == "plain"
+    if ctx.caps.lookaround and (
+        row and plain or slot_flags.usable_plain(ctx, auto.size, bool(ordered))
+    ):
+        found = counters(shape, p)
+        if found is not None and slot_flags.says(found[1]):
+            return slot_flags.plain_slot_flags(ctx, shape, p, *found)
+    if row:
+        raise WildUnsupported(
+            f"hand {shape.name}",
+            "its copy limit counts stand-ins, tallied meld by meld in a row of slots, "
+            "and its meld counts cannot be kept in one",
+            shape.span,
+        )
+    return ShapeBody(render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered)))
+
+
 def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> ShapeBody:
     """One hand shape: its tile-level lookaheads, ``window`` (its own length
     lookahead, or None), then its melds."""
@@ -90,19 +129,10 @@ def shape_body(ctx: Context, shape: Shape, index: int, p: ShapePlan, window) -> 
     said = [c.text for c in p.constraints if c.text not in label]
     if said:
         label += " where " + ", ".join(said)
-    body = counted(ctx, shape, p)
-    ordered = ordered_kinds(ctx, shape, p)
-    if body is None:
-        auto = build(shape, p.constraints, relaxed_accept(shape, p))
-        if ctx.caps.lookaround and slot_flags.usable_plain(ctx, auto.size, bool(ordered)):
-            found = counters(shape, p)
-            if found is not None and slot_flags.says(found[1]):
-                body = slot_flags.plain_slot_flags(ctx, shape, p, *found)
-    if body is None:
-        node = render_dfa(auto, MeldStyle(ctx, ident(shape.name, f"h{index}"), ordered))
-        body = ShapeBody(node)
+    body = melds_body(ctx, shape, index, p, tallied_row(ctx, extra))
     checks = []
     if extra is not None and extra.caps:
-        checks = cap_checks(ctx, extra)
+        said = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
+        checks = tally_checks(ctx, extra.caps, said, p.window[0])
     node = ir.seq(*looks, body.node, *checks, label=label)
     return ShapeBody(node, body.tile_stores)

@@ -2,16 +2,14 @@
 written: the rule set as the compiler writes it
 (:func:`~mahjong_regex.compiler.wild.wildplan.plan_wilds`), the wild tiles
 (:class:`~mahjong_regex.compiler.wild.wild_tiles.WildTable`), the flag group
-of each turned tile, and for each tile whose stand-ins count toward a copy
-limit its counter: the level groups that the melds raise
-(:func:`~mahjong_regex.compiler.wild.wildmelds.raise_count`) and the
-copies held set first
-(:func:`~mahjong_regex.compiler.wild.wildchecks.held_flags`).
+of each turned tile, and where a copy limit counts stand-ins, how the melds
+tally the tiles they use (:mod:`~mahjong_regex.compiler.wild.usage_counts`): the
+level groups of each tile, or the flags each meld sets.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...ruleset.model import RuleSet
 from ..capabilities import Capabilities
@@ -36,14 +34,20 @@ class WildPlan:
     - ``caps``: {tile index: most copies} where stand-ins count toward a
       copy limit (the loosest shape's limit);
     - ``counters``: {tile index: level group names, level 1 first}, for every
-      tile a counted meld may stand a wild tile in for;
-    - ``turned_flags``: {turned tile index: its flag group}."""
+      tile a counted meld may stand a wild tile in for (the tiles tallied);
+    - ``turned_flags``: {turned tile index: its flag group};
+    - ``tally``: how the melds keep the tally, ``"levels"``, ``"calls"`` or
+      ``"flags"``;
+    - ``marks``: the flags set so far, (group name, {tile: copies used}),
+      for the checks after the melds of a shape (``"flags"``)."""
 
     table: WildTable
     shapes: dict[str, ShapeWilds]
     caps: dict[int, int]
     counters: dict[int, tuple[str, ...]]
     turned_flags: dict[int, str]
+    tally: str = "levels"
+    marks: list[tuple[str, dict[int, int]]] = field(default_factory=list)
 
 
 def has_stand_ins(table: WildTable, t: int) -> bool:
@@ -71,39 +75,20 @@ def counted_tiles(rules: RuleSet, table: WildTable, caps: dict[int, int]) -> lis
     return sorted(out)
 
 
-def refusals(rules: RuleSet, table: WildTable, plans, caps: dict[int, int], dupnames: bool):
+def refusals(plans, caps: dict[int, int], flavor: Capabilities):
     """Raise :class:`~mahjong_regex.compiler.errors.WildUnsupported` where a
-    copy limit that counts stand-ins cannot be written: several different
-    wild tiles that each stand for more than one kind (their readings are
-    not bounded), or a flavor whose group names may not repeat."""
-    if not caps:
+    copy limit that counts stand-ins cannot be written: a flavor without
+    lookaround or backreferences, whose tallies cannot be read."""
+    if not caps or (flavor.lookaround and flavor.backrefs):
         return
     c = next(c for extra in plans.values() for c in extra.labels if c.kind == "each_tile")
-    many = [w for w, dom in table.static.items() if len(dom) > 1]
-    if len(many) > 1:
-        # Each held wild tile may stand for any of its kinds, and a copy limit
-        # that counts stand-ins keeps readings apart that the melds alone
-        # would merge: a losing hand is tried in about (kinds)^(wild tiles)
-        # readings per split (Guangdong's four flowers: 34^4, past PCRE2's
-        # match limit, seconds in regex and .NET).
-        kinds = max(len(table.static[w]) for w in many)
-        raise WildUnsupported(
-            c.text,
-            f"a losing hand holding them all is read in about {kinds}^{len(many)} ways, "
-            "so backtracking is not bounded (PCRE2 stops at its match limit); "
-            "the reference evaluator decides these hands",
-            c.span,
-            "no flavor can say it; decide hands with: " f"mahjong-regex match {rules.name} HAND",
-            f" on the tiles {len(many)} different wild tiles stand for",
-        )
-    if not dupnames:
-        raise WildUnsupported(
-            c.text,
-            "a copy limit counts each stand-in in groups set in many places: pcre, regex "
-            "and dotnet can say it",
-            c.span,
-            detail=" on the tiles wild tiles stand for",
-        )
+    raise WildUnsupported(
+        c.text,
+        "a copy limit that counts stand-ins tallies each meld's tiles in groups, read with "
+        "lookaround and backreferences",
+        c.span,
+        detail=" on the tiles wild tiles stand for",
+    )
 
 
 def wild_context(rules: RuleSet, options: Options | None, caps: Capabilities, flavor: str):
@@ -118,7 +103,7 @@ def wild_context(rules: RuleSet, options: Options | None, caps: Capabilities, fl
         for t, n in extra.caps.items():
             limits[t] = max(limits.get(t, 0), n)
     table = wild_table(planned)
-    refusals(planned, table, plans, limits, caps.dupnames)
+    refusals(plans, limits, caps)
     ctx: Context = new_context(planned, options, caps, flavor)
     ctx.names.taken.update(RESERVED)
     turned = {t: ctx.names.fresh(f"i{t}") for t in table.turned}
@@ -126,5 +111,6 @@ def wild_context(rules: RuleSet, options: Options | None, caps: Capabilities, fl
         t: tuple(ctx.names.fresh(f"w{t}n{k}") for k in range(1, limits[t] + 1))
         for t in counted_tiles(planned, table, limits)
     }
-    ctx.wild = WildPlan(table, plans, limits, counters, turned)
+    tally = "levels" if caps.dupnames else "calls" if caps.calls else "flags"
+    ctx.wild = WildPlan(table, plans, limits, counters, turned, tally)
     return ctx

@@ -187,20 +187,16 @@ def dynamic_for(ctx: Context, tiles) -> list[ir.Node]:
     return [dynamic_tile(ctx, which) for which, dom in ctx.wild.table.dynamic if dom & set(tiles)]
 
 
-def place(ctx: Context, t: int, flag=None) -> ir.Node:
-    """The place of tile ``t`` in a meld: ``t`` itself or a stand-in; ``flag``,
-    when given, is a node matched after a stand-in (to count it).
-
-    Without ``flag`` the place reads each held tile one way only: where a
-    wild tile of the turned kind may be ``t`` itself, an atomic group keeps
-    the engine from reading it both as ``t`` and as the wild tile
-    (``(?>五万|\\k<ind>)``), or, without atomic groups, ``t`` is read only
-    when it is not the wild tile (``(?!\\k<ind>)五万|\\k<ind>``)."""
+def place(ctx: Context, t: int) -> ir.Node:
+    """The place of tile ``t`` in a meld: ``t`` itself or a stand-in, each
+    held tile read one way only: where a wild tile of the turned kind may be
+    ``t`` itself, an atomic group keeps the engine from reading it both as
+    ``t`` and as the wild tile (``(?>五万|\\k<ind>)``), or, without atomic
+    groups, ``t`` is read only when it is not the wild tile
+    (``(?!\\k<ind>)五万|\\k<ind>``)."""
     others = stand_ins(ctx, t)
     label = f"{name(ctx, t)} or a wild tile for it" if others else ""
-    if flag is not None and others:
-        return ir.alt(natural(ctx, {t}), ir.seq(ir.alt(*others), flag(t)), label=label)
-    dyn = dynamic_for(ctx, {t}) if flag is None else []
+    dyn = dynamic_for(ctx, {t})
     if not dyn or t in proxy_tiles(ctx):
         return ir.alt(natural(ctx, {t}), *others, label=label)
     if ctx.caps.atomic:

@@ -4,8 +4,10 @@
   at most 3 of the turned tile's kind (the turned tile is the fourth);
 - per shape (:class:`~mahjong_regex.compiler.wild.wildplan.ShapeWilds`): the
   suits of the tiles held as themselves, the copies of single tiles, how
-  often single tiles repeat (so that the wilds can fill what is missing),
-  and after the melds the copy limit with the stand-ins counted.
+  often single tiles repeat (so that the wilds can fill what is missing).
+
+The copy limit with the stand-ins counted is kept by the melds
+(:mod:`~mahjong_regex.compiler.wild.usage_counts`).
 """
 
 from __future__ import annotations
@@ -128,51 +130,3 @@ def shape_looks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
             raise WildUnsupported(label, "single tiles that must cover a class with more to spare")
         out += repeats_at_most(ctx, tiles, spare, label)
     return out
-
-
-def held_past(ctx: Context, t: int) -> str:
-    """The flag group set when the hand holds more copies of tile ``t`` than
-    its counter has levels (one name for every place that reads it)."""
-    return ctx.names.keyed(("held past", t), "h")
-
-
-def held_flags(ctx: Context) -> list[ir.Node]:
-    """Before the melds, at the start of the hand: for every tile t with
-    stand-in counters (levels 1..L, :func:`raise_count`), a lookahead that
-    sets level m when the hand holds at least m copies of t,
-    ``(?=(?:…T(?<w0n1>)(?:…T(?<w0n2>)…)?)?)``, and a flag past L (in
-    :func:`held_past`).  Greedy, so the lookahead keeps the deepest copy it
-    reaches, and the groups it set stay set; the stand-ins then count on
-    from the copies held."""
-
-    out = []
-    scan = skip(ctx, all_tiles(ctx))
-    for t, levels in sorted(ctx.wild.counters.items()):
-        tile = ir.Lit(ctx.alphabet.tiles[t].name)
-        over = held_past(ctx, t)
-        marks = [ir.Capture(g, ir.EMPTY, describes="a copy held", shared=True) for g in levels]
-        marks.append(ir.Capture(over, ir.EMPTY, describes="a copy held past the limit"))
-        nest: ir.Node | None = None
-        for mark in reversed(marks):
-            parts = [scan, tile, mark] + ([ir.Repeat(nest, 0, 1)] if nest is not None else [])
-            nest = ir.seq(*parts)
-        out.append(ir.Look(ir.Repeat(nest, 0, 1)))
-    return out
-
-
-def cap_checks(ctx: Context, extra: ShapeWilds) -> list[ir.Node]:
-    """Right after the melds of a shape: the copy limit where the shape's is
-    lower than the counters' (the loosest shape's), and no tile held past
-    the counters' limit.  (The counters refuse a reading past their limit
-    as it is made: :func:`raise_count`.)"""
-    checks = []
-    label = "; ".join(c.label() for c in extra.labels if c.kind == "each_tile")
-    for t, limit in sorted(extra.caps.items()):
-        levels = ctx.wild.counters.get(t, ())
-        if not levels:
-            continue
-        if limit < len(levels):
-            checks.append(ir.Look(ir.Backref(levels[limit]), negate=True, label=label))
-        over = held_past(ctx, t)
-        checks.append(ir.Look(ir.Backref(over), negate=True, label=label))
-    return checks
