@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Span, source_lines
+from ..diagnostics import MeldError, Span, source_lines
 
 #: Words that begin a statement (at the start of a line).
 STATEMENT_WORDS = (
@@ -96,3 +96,36 @@ def dangling(source: str, line: int, column: int) -> tuple[str, Span, str, int] 
         return None
     col = len(text) - len(tail) + 1
     return tail, Span(prev, col, col + len(tail)), before[0], line
+
+
+def found_late(source: str, e, found: str) -> MeldError | None:
+    """The error at the place a user should look at, for the parser's
+    :class:`lark.exceptions.UnexpectedToken` ``e`` at the token ``found``
+    (as the message names it): a block whose ``}`` is missing, or a
+    statement left unfinished at a line end; None when the parser's place
+    is the right one."""
+    tok = e.token
+    if tok.type == "$END":
+        line, column = len(source_lines(source)), 1
+    else:
+        line, column = tok.line, tok.column
+    if "RBRACE" in e.expected:
+        block = unclosed_block(source, line, column)
+        if block is not None:
+            keyword, span, inside = block
+            return MeldError(
+                f"the '{keyword} {{' block is not closed: line {inside} starts a statement "
+                f"inside it (the parser stopped at {found}, line {line})",
+                span,
+                "close the block with '}' before the next statement",
+            )
+    left = dangling(source, line, column)
+    if left is not None:
+        tail, span, keyword, at = left
+        return MeldError(
+            f"the statement ends in '{tail}' at the end of the line, and goes on to "
+            f"'{keyword}' (line {at}), which starts a new statement",
+            span,
+            f"finish the statement after '{tail}', or remove it",
+        )
+    return None

@@ -16,7 +16,7 @@ from lark import Token, Transformer, v_args
 
 from ..diagnostics import MeldError, source_lines
 from . import tree
-from .error_places import dangling, unclosed_block
+from .error_places import found_late
 from .grammar import lark_parser
 
 _TOKEN_WORDS = {
@@ -457,43 +457,12 @@ def parse(source: str) -> tree.RuleFile:
             span = _span(tok)
             found = repr(str(tok))
         expected = sorted({_TOKEN_WORDS.get(t, _keyword(t)) for t in e.expected})
-        late = _found_late(source, e, found)
+        late = found_late(source, e, found)
         if late is not None:
             raise late from None
         raise MeldError(f"unexpected {found}; expected {_or(expected)}", span) from None
     except lark.exceptions.UnexpectedEOF:  # pragma: no cover - LALR raises UnexpectedToken
         raise MeldError("unexpected end of file", None) from None
-
-
-def _found_late(source: str, e, found: str) -> MeldError | None:
-    """The error at the place a user should look at, when the parser found
-    it late (:mod:`.error_places`): a block whose ``}`` is missing, or a
-    statement left unfinished at a line end; None otherwise."""
-    tok = e.token
-    if tok.type == "$END":
-        line, column = len(source_lines(source)), 1
-    else:
-        line, column = tok.line, tok.column
-    if "RBRACE" in e.expected:
-        block = unclosed_block(source, line, column)
-        if block is not None:
-            keyword, span, inside = block
-            return MeldError(
-                f"the '{keyword} {{' block is not closed: line {inside} starts a statement "
-                f"inside it (the parser stopped at {found}, line {line})",
-                span,
-                "close the block with '}' before the next statement",
-            )
-    left = dangling(source, line, column)
-    if left is not None:
-        tail, span, keyword, at = left
-        return MeldError(
-            f"the statement ends in '{tail}' at the end of the line, and goes on to "
-            f"'{keyword}' (line {at}), which starts a new statement",
-            span,
-            f"finish the statement after '{tail}', or remove it",
-        )
-    return None
 
 
 def _keyword(terminal: str) -> str:
