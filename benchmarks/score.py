@@ -20,7 +20,7 @@ ones the tests prove the patterns on.  For each rule set:
   works out fu and the score;
 - the win-only pattern in the same engines, for scale.
 
-Target (issue 11): the ``regex`` module at least 10× HandCalculator.  The
+Target: the ``regex`` module at least 10× HandCalculator.  The
 table goes to stdout, the figures to ``--out`` as JSON.
 """
 

@@ -1,4 +1,4 @@
-"""Every built-in rule set on both mixes, with each target of issue 14 marked met or missed.
+"""Every built-in rule set on both mixes, with each speed target marked met or missed.
 
 Run as ``python benchmarks/table.py [--rulesets harbin,riichi] [--engines regex,pcre2-c,node]
 [--hands 3000] [--worst benchmarks/worst.json] [--out benchmarks/table.json]

@@ -1,5 +1,5 @@
 """``mahjong-regex diff`` on the command line, in the forms beyond ``OLD
-NEW``: the issue's ``--pattern FILE --flavor F --rules R NEW`` against the
+NEW``: the ``--pattern FILE --flavor F --rules R NEW`` against the
 seed post's regex 11, ``--limit``, sides at a git revision (``REV:PATH``, in
 a temporary repository), and ``--outline``."""
 
@@ -22,7 +22,7 @@ from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.outputs.textconv import textconv
 from mahjong_regex.ruleset.hand_tests import resolve
 
-#: The issue's command: the seed post's regex 11 (the old side) on Harbin's hands.
+#: The command: the seed post's regex 11 (the old side) on Harbin's hands.
 SEED_COMMAND = (
     "diff",
     "--pattern",
@@ -54,7 +54,7 @@ def seed_needed():
     require_engine("pcre2")
 
 
-def test_cli_the_issues_pattern_command_lists_each_false_accept():
+def test_cli_the_pattern_command_lists_each_false_accept():
     seed_needed()
     out = run_at_root(*SEED_COMMAND)
     assert out.returncode == 1, out.stderr

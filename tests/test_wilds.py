@@ -1,4 +1,4 @@
-"""Wild tiles at the reference level: the issue's hands through the command
+"""Wild tiles at the reference level: the rule cards' hands through the command
 line, the stand-in choice shown, the turned tile (its parsing, the kind after
 it, the physical limit it counts toward), the fixtures of the rule sets with
 wild tiles, a second (brute-force) reference, and the hand generator's wild
@@ -22,7 +22,7 @@ from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 from mahjong_regex.ruleset.model import successor_identity
 
 HONGZHONG = "hongzhong"
-#: The issue's hands: 中 as 一条 or 五条; 中 as a fifth 一万, or a tile over.
+#: The README's hands: 中 as 一条 or 五条; 中 as a fifth 一万, or a tile over.
 ISSUE_WIN = "一万二万三万四万五万六万七筒八筒九筒一条一条中五条五条"
 ISSUE_NO = "一万一万一万一万中二筒三筒四筒五筒六筒七筒七条八条九条"
 CHOW = "三万中五万一万二万三万四万五万六万七筒八筒九筒一条一条"
@@ -39,7 +39,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     )
 
 
-def test_issue_hands_and_the_stand_in_choice_through_the_command_line():
+def test_readme_hands_and_the_stand_in_choice_through_the_command_line():
     out = run("match", HONGZHONG, ISSUE_WIN, ISSUE_NO, CHOW)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == [

@@ -40,7 +40,7 @@ TILES = [s + k for k in "mps" for s in "123456789"] + ["1z", "2z", "3z", "4z"]
 
 def hostile_hands(length: int = 40) -> list[str]:
     """Hands of ``length`` tiles that make a backtracking engine split a run
-    of one tile in many ways: a run of ``1m`` and a tail (the issue's
+    of one tile in many ways: a run of ``1m`` and a tail (the hostile
     ``1m``×k ``2z2m3m``, a tail of distinct tiles, a tail of pairs), runs of
     pairs and pungs side by side, and random hands over few tiles."""
     out = []
