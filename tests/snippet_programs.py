@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,7 +49,7 @@ MAY_REFUSE |= {("hongzhong", f) for f in ("python", "js", "java", "ruby", "re2")
 #: The regex crate offline, from Debian's librust-regex-dev (the features
 #: that need no other crate).
 CARGO_TOML = """[package]
-name = "snippets"
+name = "{name}"
 version = "0.1.0"
 edition = "2021"
 
@@ -61,6 +62,10 @@ replace-with = "debian"
 [source.debian]
 directory = "/usr/share/cargo/registry"
 """
+#: One cargo target folder for every Rust build of the tests, so that the
+#: regex crate is compiled once (and kept between runs, as the engines'
+#: runner builds are).
+CARGO_TARGET = Path(tempfile.gettempdir()) / "mahjong-regex-cargo"
 
 
 @lru_cache(maxsize=None)
@@ -348,10 +353,11 @@ def _rust(folder, names):
     mods = "".join(f"mod {n};\n" for n in sorted(held))
     arms = "".join(f'        "{n}" => {n}::{function(n, "rust")},\n' for n in sorted(held))
     (folder / "src" / "main.rs").write_text(mods + "\n" + RUST_MAIN % arms)
-    (folder / "Cargo.toml").write_text(CARGO_TOML)
+    (folder / "Cargo.toml").write_text(CARGO_TOML.replace("{name}", "snippets"))
     (folder / ".cargo" / "config.toml").write_text(CARGO_CONFIG)
-    run(["cargo", "build", "--release", "--offline", "--quiet"], folder)
-    return Program(["target/release/snippets"], folder, held)
+    env = {"CARGO_TARGET_DIR": str(CARGO_TARGET)}
+    run(["cargo", "build", "--release", "--offline", "--quiet"], folder, env=env)
+    return Program([str(CARGO_TARGET / "release" / "snippets")], folder, held)
 
 
 RUBY_MAIN = """name, fn = ARGV
@@ -404,6 +410,14 @@ BUILDERS = {
 }
 
 
+#: Where Debian's librust-regex-dev puts the regex crate.
+REGISTRY = Path("/usr/share/cargo/registry")
+
+
 def missing(lang: str) -> list[str]:
-    """The tools of ``lang``'s program that are not on PATH."""
-    return [t for t in TOOLS[lang] if shutil.which(t) is None]
+    """The tools of ``lang``'s program that are not on PATH (and for Rust,
+    the regex crate where Debian puts it)."""
+    gone = [t for t in TOOLS[lang] if shutil.which(t) is None]
+    if lang == "rust" and not any(REGISTRY.glob("regex-1.*")):
+        gone.append(f"librust-regex-dev ({REGISTRY})")
+    return gone

@@ -63,8 +63,10 @@ def test_a_project_builds_its_rule_sets_in_its_flavors(tmp_path):
     ]
     pcre = (here / "generated" / "house" / "pcre.re").read_text("utf-8")
     assert pcre == compile_pattern(load_rules(str(here / "rules" / "house.meld")), "pcre") + "\n"
-    assert (here / "generated" / "house" / "re2.standard.outline").read_text("utf-8").startswith(
-        "# shape: standard\n# HOST CHECK: line 23: suits >= 2\n"
+    assert (
+        (here / "generated" / "house" / "re2.standard.outline")
+        .read_text("utf-8")
+        .startswith("# shape: standard\n# HOST CHECK: line 23: suits >= 2\n")
     )
     assert run("build", "--check", cwd=here).returncode == 0
     (here / "rules" / "house.meld").write_text(HOUSE.replace("<= 3", "<= 2"), "utf-8")

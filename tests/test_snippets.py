@@ -67,7 +67,7 @@ def test_snippet_agrees_with_reference(programs, lang, name):
     if name not in program.held:
         pytest.skip(f"the {lang} flavor refuses {name} (see test_flavors)")
     hands = snippet_hands(name)
-    if HANDS >= SNIPPET_HANDS:
+    if HANDS >= 2 * SNIPPET_HANDS:  # the corpus holds more than enough
         assert len(hands) - len(read_fixtures(name)) == SNIPPET_HANDS
     answers = program.decide(name, lang, hands)
     assert len(answers) == len(hands)

@@ -3,9 +3,10 @@
 Subcommands:
 
 - ``compile RULES [--flavor F] [--format pattern|outline|json|code]
-  [--lang L] [--allow-unchecked] [--indicator TILE]``: print the pattern for
-  a rule set (a built-in name or a ``.meld`` path), its outline, JSON, or a
-  code snippet;
+  [--lang L] [--name N] [--package P] [--module esm|commonjs]
+  [--allow-unchecked] [--indicator TILE]``: print the pattern for a rule set
+  (a built-in name or a ``.meld`` path), its outline, JSON, or a code
+  snippet (:mod:`.outputs.compile_output`);
 - ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
   decide hands (from the arguments, else one per stdin line) and say why;
 - ``score RULES [HAND …] [--engine reference|regex]``: score winning hands

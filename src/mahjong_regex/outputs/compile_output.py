@@ -81,7 +81,7 @@ def compile_json(done: Compiled, rules: RuleSet, path: str, notation, score: boo
             {
                 "shape": p.shape,
                 "part": p.part or None,
-                "turned": None if p.turned is None else names[p.turned],
+                "turned": names[p.turned] if rules.indicator is not None else None,
                 "pattern": p.output.text,
                 "checks": [index[c] for c in p.checks],
                 "groups": [{"name": n, "captures": d} for n, d in p.output.groups],

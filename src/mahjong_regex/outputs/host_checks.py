@@ -60,7 +60,9 @@ class HostCheck:
 
     def as_dict(self, rules: RuleSet) -> dict:
         """The check as JSON data: tile names for tiles; ``suits`` (for a
-        ``suits`` check) maps each suit to its tiles counted."""
+        ``suits`` check) maps each suit to its tiles counted; ``turned`` when
+        ``rules`` (the rule set as compiled) has hands start with the turned
+        tile."""
         names = [t.name for t in rules.alphabet.tiles]
         out: dict = {"label": self.label} if self.label else {}
         out["kind"] = self.kind
@@ -77,7 +79,8 @@ class HostCheck:
                 }
         if self.label:
             out["shape"] = self.shape
-            out["turned"] = None if self.turned is None else names[self.turned]
+            turned = self.turned is not None and rules.indicator is not None
+            out["turned"] = names[self.turned] if turned else None
         return out
 
 

@@ -216,7 +216,9 @@ def go_snippet(
     t, pub = names.camel, names.pascal
     tab = tables(rules, patterns)
     tiles = ", ".join(quoted(x.name) for x in rules.alphabet.tiles)
-    checks = "".join(f"\t{_go_check(c).replace('{T}', t)}, // {label}\n" for c, label in tab.checks)
+    checks = "".join(
+        f"\t// {label}\n\t{_go_check(c).replace('{T}', t)},\n" for c, label in tab.checks
+    )
     shapes = "".join(
         f"\t{{name: {quoted(p.shape)}, checks: []int{{{', '.join(map(str, cs))}}}, "
         f"pattern: {go_literal(p.output.text)}}},\n"
@@ -236,7 +238,7 @@ def go_snippet(
         table = f"var {t}Every = []int{{{every}}}\n"
         body = f"\treturn {t}ShapeOf(hand, {t}Every)\n"
     return (
-        f'{head}\npackage {package}\n\nimport (\n\t"regexp"\n\t"strings"\n\t"sync"\n)\n\n'
+        f'{head}\n\npackage {package}\n\nimport (\n\t"regexp"\n\t"strings"\n\t"sync"\n)\n\n'
         f"// {t}TileNames are the tile names, in the rule set's order.\n"
         f"var {t}TileNames = []string{{{tiles}}}\n\n"
         f"var {t}Checks = []{t}Check{{\n{checks}}}\n\n"
