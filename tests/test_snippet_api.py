@@ -262,6 +262,11 @@ def test_the_header_records_the_notation_and_an_example_hand(tmp_path):
     assert (info["notation"], info["example"]) == ("mpsz", "1m1m1m3z3z3z6z6z1z1z1z7s7s7s")
     wuhan = json.loads(cli("compile", "wuhan", "--format", "json").stdout)
     assert wuhan["turned_first"] and wuhan["example"].startswith("一万|")
+    fixed = json.loads(cli("compile", "wuhan", "--indicator", "四条", "--format", "json").stdout)
+    assert (fixed["turned_first"], fixed["turned"]) == (False, "四条")
+    assert "|" not in fixed["example"]
+    text = code("wuhan", "--indicator", "四条", "--lang", "python")
+    assert "# The turned tile is 四条 (--indicator): hands are written without it.\n" in text
 
 
 def test_scoring_code_of_two_rule_sets_shares_a_program(tmp_path):

@@ -73,6 +73,9 @@ def input_lines(rules: RuleSet, notation: str | None) -> list[str]:
         "tile names written one after another, no separator"
         + (": the turned tile, '|', then the hand." if rules.indicator is not None else "."),
     ]
+    if rules.turned is not None and rules.indicator is None:
+        turned = rules.alphabet.tiles[rules.turned].name
+        lines.append(f"The turned tile is {turned} (--indicator): hands are written without it.")
     example = example_hand(rules)
     if example is not None:
         lines.append(f"Example (a winning hand): {example}")
@@ -84,10 +87,12 @@ def notation_json(rules: RuleSet, notation: str | None) -> dict:
     own names), ``tiles`` (every tile name, in order), ``example`` (a
     winning hand, or None), ``turned_first`` (does a hand start
     ``TURNED|``); ``notation`` the ``--tiles`` value (None: told from the
-    tile names)."""
+    tile names); ``turned`` the turned tile fixed by ``--indicator``."""
+    names = [t.name for t in rules.alphabet.tiles]
     return {
         "notation": notation_name(rules, notation),
-        "tiles": [t.name for t in rules.alphabet.tiles],
+        "tiles": names,
         "turned_first": rules.indicator is not None,
+        "turned": names[rules.turned] if rules.turned is not None else None,
         "example": example_hand(rules),
     }
