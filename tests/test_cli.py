@@ -164,12 +164,18 @@ def test_json_lists_groups_flags_and_unchecked():
     assert any(d.startswith("the tile of a pung or kong") for d in described)
     out = run("compile", "harbin", "--flavor", "re2", "--format", "json", "--allow-unchecked")
     info = json.loads(out.stdout)
-    assert info["unchecked"] == [
+    assert [c["label"] for c in info["unchecked"]] == [
         "line 23: suits >= 2",
         "line 24: contains(terminal | honor)",
         "line 25: each tile <= 4",
     ]
+    assert info["pattern"] == info["patterns"][0]["pattern"]  # one shape
     assert "does not check line 25: each tile <= 4" in out.stderr
+    # Without the flag: no one pattern, the shape's pattern and its checks.
+    out = run("compile", "harbin", "--flavor", "re2", "--format", "json")
+    info = json.loads(out.stdout)
+    assert out.returncode == 0 and out.stderr == "" and info["pattern"] is None
+    assert info["patterns"][0]["checks"] == [0, 1, 2]
 
 
 def test_re2_refusal_names_every_constraint_with_its_place():

@@ -58,22 +58,23 @@ def test_a_project_builds_its_rule_sets_in_its_flavors(tmp_path):
         if "generated" in p.parts
     )
     assert files == [
-        f"{name}/{f}"
-        for name in ("house", "sichuan")
-        for f in (
-            "pcre.outline",
-            "pcre.re",
-            "re2.refused",
-            "re2.unchecked.outline",
-            "re2.unchecked.re",
-        )
+        "house/pcre.outline",
+        "house/pcre.re",
+        "house/re2.standard.outline",
+        "house/re2.standard.re",
+        "sichuan/pcre.outline",
+        "sichuan/pcre.re",
+        "sichuan/re2.seven_pairs.outline",
+        "sichuan/re2.seven_pairs.re",
+        "sichuan/re2.standard.outline",
+        "sichuan/re2.standard.re",
     ]
     pcre = (here / "generated" / "house" / "pcre.re").read_text("utf-8")
     assert pcre == compile_pattern(load_rules(str(here / "rules" / "house.meld")), "pcre") + "\n"
     assert (
-        (here / "generated" / "house" / "re2.refused")
+        (here / "generated" / "house" / "re2.standard.outline")
         .read_text("utf-8")
-        .startswith("rules/house.meld:23:3: error: flavor 're2' cannot express")
+        .startswith("# shape: standard\n# HOST CHECK: line 23: suits >= 2\n")
     )
     assert run("build", "--check", cwd=here).returncode == 0
     (here / "rules" / "house.meld").write_text(HOUSE.replace("<= 3", "<= 2"), "utf-8")
@@ -163,7 +164,8 @@ def test_a_bad_rule_file_of_a_project_is_located(tmp_path):
 
 def test_the_builtin_build_keeps_its_layout():
     files = expected_files()
-    assert "harbin/pcre.re" in files and "riichi/re2.unchecked.outline" in files
+    assert "harbin/pcre.re" in files and "riichi/re2.thirteen_orphans.outline" in files
+    assert "changchun/re2.standard.4.re" in files and "changchun/re2.refused" not in files
     # Arranged hands at RULESET/FLAVOR.*; scoring patterns at RULESET/score/.
     assert all(rel.count("/") == 1 or rel.split("/")[1] == "score" for rel in files)
     assert {rel.split("/")[0] for rel in files if "/score/" in rel} == {"riichi", "changsha"}
@@ -283,8 +285,9 @@ def test_a_table_names_a_folder_and_the_command_line_overrides_it(tmp_path):
     assert sorted(
         p.relative_to(tmp_path / "gen").as_posix() for p in (tmp_path / "gen").rglob("*.re")
     ) == [
-        "a/re2.unchecked.re",
-        "b/re2.unchecked.re",
+        "a/re2.standard.re",
+        "b/re2.seven_pairs.re",
+        "b/re2.standard.re",
     ]
     out = run("build", "rules/b.meld", "--flavor", "js", cwd=tmp_path)  # into the table's out
     assert out.returncode == 0, out.stderr

@@ -284,7 +284,7 @@ def test_python_scoring_code_runs(tmp_path):
     ).stdout
     (tmp_path / "scoring.py").write_text(text, encoding="utf-8")
     driver = (
-        "from scoring import score\n"
+        "from scoring import score_riichi_hand as score\n"
         "print(score('1m1m1m9m9m9m1p1p1p9p9p9p1s1s'), score('1m2m3m1m2m3m4p5p6p7s8s9s5z5z'), "
         "score('1m1m'))\n"
     )

@@ -3,9 +3,10 @@
 Subcommands:
 
 - ``compile RULES [--flavor F] [--format pattern|outline|json|code]
-  [--lang L] [--allow-unchecked] [--indicator TILE]``: print the pattern for
-  a rule set (a built-in name or a ``.meld`` path), its outline, JSON, or a
-  code snippet;
+  [--lang L] [--name N] [--package P] [--module esm|commonjs]
+  [--allow-unchecked] [--indicator TILE]``: print the pattern for a rule set
+  (a built-in name or a ``.meld`` path), its outline, JSON, or a code
+  snippet (:mod:`.outputs.compile_output`);
 - ``match RULES [HAND …] [--engine reference|regex] [--indicator TILE]``:
   decide hands (from the arguments, else one per stdin line) and say why;
 - ``score RULES [HAND …] [--engine reference|regex]``: score winning hands
@@ -53,9 +54,9 @@ from .diff import diff_command
 from .flavors.table import FLAVORS, languages
 from .hand_input import notation_hint, read_hands
 from .outputs import build as build_command
+from .outputs import compile_output as compiled
 from .outputs import score_command, tests_command
-from .outputs.score_command import compile_json, score_snippet
-from .outputs.snippets import snippet
+from .outputs.snippets import SnippetOptions
 from .outputs.textconv import textconv
 from .pipeline import UnknownRuleSet, compile_for, load_rules, read_rules
 from .playground import command as playground_command
@@ -151,39 +152,37 @@ def cmd_compile(args) -> int:
         flavor = implied
     flavor = flavor or "pcre"
     options = _options(args)
+    settings = SnippetOptions(args.name, args.package, args.module, args.tiles)
     try:
-        out = compile_for(
-            rules, flavor, options, score=args.score, allow_unchecked=args.allow_unchecked
+        if args.format == "code":
+            settings.check(args.lang)
+        done = compiled.compile_any(
+            rules, flavor, options, args.format, args.score, args.allow_unchecked
         )
     except MeldError as e:
         raise _Fail(e.render(path, source)) from None
-    for message, span in unordered_warnings(rules, options, out.flavor, args.score):
+    except ValueError as e:
+        raise _Fail(f"mahjong-regex: error: {e}") from None
+    out = done.out
+    for message, span in unordered_warnings(rules, options, done.flavor, args.score):
         print(located(path, source, "warning", message, span), file=sys.stderr)
-    for label in out.unchecked:
+    unchecked = out.unchecked if out is not None else ()
+    for label in unchecked:
         print(
             f"mahjong-regex: warning: the {flavor} pattern does not check {label}", file=sys.stderr
         )
+    for effect in compiled.accepts(rules, unchecked):
+        print(f"mahjong-regex: warning: {effect}", file=sys.stderr)
     if args.format == "outline":
         sys.stdout.write(out.outline())
     elif args.format == "json":
-        info = {
-            "pattern": out.text,
-            "flavor": flavor,
-            "engine": out.flavor.engine,
-            "flags": out.flavor.flags,
-            "groups": [{"name": n, "captures": d} for n, d in out.groups],
-            "unchecked": list(out.unchecked),
-            "ruleset": rules.name,
-            "source": path,
-            "source_sha256": rules.source_hash,
-            **(compile_json(out, rules) if args.score else {}),
-        }
+        info = compiled.compile_json(done, rules, path, args.tiles, args.score)
         print(json.dumps(info, ensure_ascii=False, indent=2))
     elif args.format == "code":
-        if args.score:
-            sys.stdout.write(score_snippet(out, args.lang, rules))
-        else:
-            sys.stdout.write(snippet(out, args.lang, rules.name, rules.source_hash))
+        try:
+            sys.stdout.write(compiled.code(done, rules, args.lang, settings, args.score))
+        except ValueError as e:
+            raise _Fail(f"mahjong-regex: error: {e}") from None
     else:
         print(out.text)
     return 0
@@ -353,12 +352,7 @@ def _compile_parser(sub) -> None:
         help="the pattern (one line), its labelled outline, JSON, or code for --lang",
     )
     c.add_argument("--lang", choices=list(languages()), help="host language for --format code")
-    c.add_argument(
-        "--allow-unchecked",
-        action="store_true",
-        help="where the flavor cannot check a constraint, leave it out and list it "
-        "(stderr, JSON, code comment) instead of refusing",
-    )
+    c.add_argument("--allow-unchecked", action="store_true", help=compiled.ALLOW_UNCHECKED_HELP)
     c.add_argument(
         "--score",
         action="store_true",
@@ -370,6 +364,7 @@ def _compile_parser(sub) -> None:
         help="run the rule file's tests in the reference first; print no pattern (exit 1) "
         "when one fails",
     )
+    compiled.add_arguments(c)
     _tiles(c)
     _indicator(c)
     _no_pass(c)

@@ -27,7 +27,7 @@ from .diagnostics import UnsupportedError
 from .flavors.lower import lower
 from .flavors.outline import OutlinePrinter
 from .flavors.printer import Printer
-from .flavors.table import FLAVORS, Flavor, get, unsupported
+from .flavors.table import FLAVORS, Flavor, get, host_help, too_large, unsupported
 from .optimize import optimize
 from .rules import BUILTINS, builtin_source
 from .ruleset.checker import load
@@ -197,12 +197,11 @@ def render(
     printer = Printer(flavor)
     text = printer.pattern(lowered.pattern)
     if flavor.max_length is not None and len(text) > flavor.max_length:
-        raise unsupported(
+        raise too_large(
             flavor,
-            "this rule set",
             f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
             f"compiles with its default memory budget (about {flavor.max_length:,})",
-            None,
+            host_help(flavor, large=True),
         )
     captures = ir.captures(lowered.pattern)
     groups = tuple((c.name, c.describes) for c in captures)

@@ -16,7 +16,7 @@ from ..diagnostics import UnsupportedError
 from ..optimize.expand_backrefs import NotFinite, expand_backrefs
 from ..optimize.inline_calls import MAX_INLINED_NODES, inline_calls, inlined_size
 from .inline import inline_single_use
-from .table import Flavor, unsupported
+from .table import Flavor, host_help, too_large, unsupported
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,11 @@ def lower(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
     if flavor.call is None and pattern.definitions:
         size = inlined_size(pattern)
         if size > MAX_INLINED_NODES:
-            raise unsupported(
+            raise too_large(
                 flavor,
-                "this rule set",
                 f"{flavor.engine} has no subroutine calls, and inlining every definition "
                 f"would give a pattern of about {size:,} parts (at most {MAX_INLINED_NODES:,})",
-                None,
+                host_help(flavor, large=True),
             )
         pattern = inline_calls(pattern)
     if not flavor.atomic and flavor.lookaround and flavor.backrefs:
@@ -160,6 +159,7 @@ def drop_lookarounds(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
         "small automata over melds; --allow-unchecked emits the rest and lists them "
         "as unchecked",
         spans[0] if spans else None,
+        host_help(flavor),
     )
     return Lowered(lowered, tuple(unchecked), refusal)
 

@@ -240,7 +240,9 @@ FLAVORS: dict[str, Flavor] = {
             # RE2's default 8 MiB program budget: a 160,000-character
             # alternation compiles, a 320,000-character one does not.
             max_length=150_000,
-            never=r"[^\x00-\x{10FFFF}]",  # no lookaround for (?!)
+            # No lookaround for (?!); an empty class is an error in the regex crate
+            # 1.7: the end of the hand, then a character.
+            never=r"(?:\z.)",
             languages=("go", "rust"),
             scoring="RE2 has no lookaround and no backreferences: it cannot read flag groups or "
             "make the engine try another split",
@@ -277,6 +279,37 @@ def unsupported(
     DSL construct and (through ``span``) its line and column; ``help`` what
     to do instead, when another flavor would not help."""
     return UnsupportedError(flavor.name, construct, span, reason, help)
+
+
+class TooLarge(UnsupportedError):
+    """A flavor could say the rule set, but the pattern would be past what
+    its engine compiles (or what inlining allows): a smaller rule set -- one
+    hand shape of it, say -- may fit."""
+
+
+def too_large(flavor: Flavor, reason: str, help: str = "") -> TooLarge:
+    """The :class:`TooLarge` error for ``flavor``: "cannot express this rule
+    set" and ``reason``; ``help`` what to do instead."""
+    return TooLarge(flavor.name, "this rule set", None, reason, help)
+
+
+def host_help(flavor: Flavor, large: bool = False) -> str:
+    """What to do where a flavor without lookaround refuses: its snippets
+    and JSON hold one pattern per hand shape, with what the patterns cannot
+    check checked by the host program ("" for a flavor with lookaround).
+    ``large``: the refusal is of a pattern too large (smaller ones may fit)."""
+    if flavor.lookaround:
+        return ""
+    langs = ", ".join(flavor.languages)
+    if large:
+        return (
+            f"choose another flavor; --format code (--lang {langs}) and --format json split "
+            "the pattern by hand shape, and a shape by the meld counts it bounds, which may fit"
+        )
+    return (
+        f"choose another flavor, or --format code (--lang {langs}) or --format json: one "
+        "pattern per hand shape, and the host program checks what the patterns cannot"
+    )
 
 
 def get(name: str) -> Flavor:

@@ -9,10 +9,17 @@ so the built-in build keeps its layout):
 - ``R/I/F.outline``: the same pattern, one part per line, each part
   labelled with the DSL line it came from, so that ``git diff`` shows what a
   rule change did;
-- ``R/I/F.refused`` instead of both, when F cannot express R: the error
-  message; beside it ``F.unchecked.re`` and ``F.unchecked.outline``, what
-  ``--allow-unchecked`` emits (the outline lists what goes unchecked),
-  unless F cannot express R even so (the pattern would be too large);
+- for a flavor without lookaround (``re2``) that cannot check all of R in
+  one pattern (or not within its engine's budget): per hand shape S (or
+  part of one, :mod:`.shape_patterns`), ``R/I/F.S.re`` and
+  ``R/I/F.S.outline``, the outline headed by the shape and the constraints
+  the host program checks (``# HOST CHECK: …``) -- what ``--format code``
+  and ``--format json`` hold.  A rule set with an indicator has such
+  patterns per turned tile: they are not written (``F.refused`` says why);
+- ``R/I/F.refused`` instead, when F cannot express R: the error message;
+  beside it, for a flavor with lookaround, ``F.unchecked.re`` and
+  ``F.unchecked.outline``, what ``--allow-unchecked`` emits (the outline
+  lists what goes unchecked), unless F cannot express R even so;
 - ``R/score/F.re`` and ``R/score/F.outline`` (or ``R/score/F.refused``),
   for a rule set with scoring elements: its scoring pattern
   (``compile --score``).
@@ -31,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
-from ..flavors.table import FLAVORS
+from ..flavors.table import FLAVORS, get
 from ..pipeline import compile_for
 from ..ruleset.checker import load
 from .config import (
@@ -45,6 +52,7 @@ from .config import (
     resolve,
     rules_error,
 )
+from .shape_patterns import shape_patterns
 from .tests_run import reference_failures
 
 
@@ -127,15 +135,41 @@ def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str
     try:
         out = compile_for(rules, flavor, allow_unchecked=True)
     except UnsupportedError as e:  # not even with constraints left out
-        return {f"{folder}{flavor}.refused": e.render(path, source) + "\n"}
+        text = e.render(path, source) + "\n"
+        if not get(flavor).lookaround and rules.indicator is not None:
+            langs = ", ".join(get(flavor).languages)
+            text += (
+                f"  note: --format code (--lang {langs}) and --format json hold the patterns of "
+                "each hand shape for every turned tile, with what the host program checks\n"
+            )
+        if get(flavor).lookaround or rules.indicator is not None:
+            return {f"{folder}{flavor}.refused": text}
+        return _shape_files(rules, source, flavor, folder, e)
     if out.refusal is None:
         return {f"{folder}{flavor}.re": out.text + "\n", f"{folder}{flavor}.outline": out.outline()}
+    if not get(flavor).lookaround:
+        return _shape_files(rules, source, flavor, folder, out.refusal)
     head = "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked)
     return {
         f"{folder}{flavor}.refused": out.refusal.render(path, source) + "\n",
         f"{folder}{flavor}.unchecked.re": out.text + "\n",
         f"{folder}{flavor}.unchecked.outline": head + out.outline(),
     }
+
+
+def _shape_files(rules, source: str, flavor: str, folder: str, refusal) -> dict[str, str]:
+    """The patterns of each hand shape, and what the host checks besides
+    (or ``refusal`` rendered, when even a shape cannot be said)."""
+    try:
+        patterns = shape_patterns(rules, flavor)
+    except UnsupportedError:
+        return {f"{folder}{flavor}.refused": refusal.render(rules.path, source) + "\n"}
+    files = {}
+    for p in patterns:
+        head = f"# shape: {p.name}\n" + "".join(f"# HOST CHECK: {c.label}\n" for c in p.checks)
+        files[f"{folder}{flavor}.{p.slug}.re"] = p.output.text + "\n"
+        files[f"{folder}{flavor}.{p.slug}.outline"] = head + p.output.outline()
+    return files
 
 
 def stale_files(out: Path, want: dict[str, str] | None = None, keep=()) -> list[str]:
@@ -159,10 +193,10 @@ def stale_files(out: Path, want: dict[str, str] | None = None, keep=()) -> list[
 
 
 #: What a file written by the build is called, relative to the output
-#: folder: RULESET/[FORM/]FLAVOR.SUFFIX.
+#: folder: RULESET/[FORM/]FLAVOR[.SHAPE[.PART]].SUFFIX.
 _GENERATED = re.compile(
-    r"[^/]+/(?:[^/]+/)?(?:%s)\.(?:re|outline|refused|unchecked\.re|unchecked\.outline)"
-    % "|".join(map(re.escape, FLAVORS))
+    r"[^/]+/(?:[^/]+/)?(?:%s)(?:\.[^\W\d]\w*(?:\.\d+)?)?"
+    r"\.(?:re|outline|refused|unchecked\.re|unchecked\.outline)" % "|".join(map(re.escape, FLAVORS))
 )
 
 

@@ -18,7 +18,8 @@ from ..hand_input import Hand, notation_hint
 from ..pipeline import Output, compile_for
 from ..reference.scorer import Scorer, TooManySplits, total_of
 from ..ruleset.model import RuleSet
-from .snippets import _comment, _php_delimited, _python, _quoted
+from .host_literals import Names, php_delimited, python_literal, quoted
+from .snippets import SnippetOptions, header
 
 
 def score_groups(out: Output, rules: RuleSet) -> list[dict]:
@@ -183,30 +184,29 @@ def compile_json(out: Output, rules: RuleSet) -> dict:
     return {"scoring": score_groups(out, rules)}
 
 
-def _py_score(out: Output, groups: list[dict], head: str) -> str:
+def _py_score(out: Output, groups: list[dict], head: str, n: Names, package=None) -> str:
     rows = "".join(f"    {g['group']!r}: ({g['element']!r}, {g['value']}),\n" for g in groups)
     return (
         f"{head}\nimport regex  # the regex module from PyPI\n\n"
-        f"SCORING_HAND = regex.compile({_python(out.text)})\n"
-        f"# group: (scoring element, value)\nELEMENTS = {{\n{rows}}}\n\n\n"
-        "def score(hand: str):\n"
+        f"{n.upper}_SCORING_HAND = regex.compile({python_literal(out.text)})\n"
+        f"# group: (scoring element, value)\n{n.upper}_ELEMENTS = {{\n{rows}}}\n\n\n"
+        f"def score_{n.snake}_hand(hand: str):\n"
         '    """(total, [element, ...]) for a winning hand, None for a losing one."""\n'
-        "    m = SCORING_HAND.match(hand)\n"
+        f"    m = {n.upper}_SCORING_HAND.match(hand)\n"
         "    if m is None:\n"
         "        return None\n"
-        "    got = [ELEMENTS[g] for g in ELEMENTS if m.group(g) is not None]\n"
+        f"    got = [{n.upper}_ELEMENTS[g] for g in {n.upper}_ELEMENTS if m.group(g) is not None]\n"
         "    return sum(value for _, value in got), [name for name, _ in got]\n"
     )
 
 
-def _cs_score(out: Output, groups: list[dict], head: str) -> str:
+def _cs_score(out: Output, groups: list[dict], head: str, n: Names, package=None) -> str:
     verbatim = '@"' + out.text.replace('"', '""') + '"'
     rows = "".join(
-        f"        ({_quoted(g['group'])}, {_quoted(g['element'])}, {g['value']}),\n" for g in groups
+        f"        ({quoted(g['group'])}, {quoted(g['element'])}, {g['value']}),\n" for g in groups
     )
-    return (
-        f"{head}\nusing System.Collections.Generic;\nusing System.Text.RegularExpressions;\n\n"
-        "public static class ScoringHand\n{\n"
+    body = (
+        f"public static class {n.pascal}ScoringHand\n{{\n"
         f"    public static readonly Regex Pattern = new Regex({verbatim});\n\n"
         "    // group, scoring element, value\n"
         "    static readonly (string Group, string Name, int Value)[] Elements =\n"
@@ -223,26 +223,31 @@ def _cs_score(out: Output, groups: list[dict], head: str) -> str:
         "            total += e.Value;\n        }\n"
         "        return (total, names);\n    }\n}\n"
     )
+    if package:
+        body = f"namespace {package}\n{{\n{body}}}\n"
+    usings = "using System.Collections.Generic;\nusing System.Text.RegularExpressions;\n"
+    return f"{head}\n{usings}\n{body}"
 
 
-def _php_score(out: Output, groups: list[dict], head: str) -> str:
+def _php_score(out: Output, groups: list[dict], head: str, n: Names, package=None) -> str:
     rows = "".join(
-        f"    [{_quoted(g['group'], quote=chr(39))}, {_quoted(g['element'], quote=chr(39))}, "
+        f"    [{quoted(g['group'], quote=chr(39))}, {quoted(g['element'], quote=chr(39))}, "
         f"{g['value']}],\n"
         for g in groups
     )
     return (
-        f"<?php\n{head}\nconst SCORING_HAND = {_php_delimited(out.text)};\n\n"
-        f"// group, scoring element, value\nconst ELEMENTS = [\n{rows}];\n\n"
+        f"<?php\n{head}\n{f'namespace {package};' + chr(10) * 2 if package else ''}"
+        f"const {n.upper}_SCORING_HAND = {php_delimited(out.text)};\n\n"
+        f"// group, scoring element, value\nconst {n.upper}_ELEMENTS = [\n{rows}];\n\n"
         "// [total, [element, ...]] for a winning hand, null for a losing one; a\n"
         "// RuntimeException when PCRE2 stops (a backtracking or JIT stack limit).\n"
-        "function score(string $hand): ?array\n{\n"
-        "    $found = preg_match(SCORING_HAND, $hand, $m, PREG_UNMATCHED_AS_NULL);\n"
+        f"function score_{n.snake}_hand(string $hand): ?array\n{{\n"
+        f"    $found = preg_match({n.upper}_SCORING_HAND, $hand, $m, PREG_UNMATCHED_AS_NULL);\n"
         "    if ($found === false) {\n"
-        "        throw new RuntimeException(preg_last_error_msg());\n    }\n"
+        "        throw new \\RuntimeException(preg_last_error_msg());\n    }\n"
         "    if ($found !== 1) {\n        return null;\n    }\n"
         "    $total = 0;\n    $names = [];\n"
-        "    foreach (ELEMENTS as [$group, $name, $value]) {\n"
+        f"    foreach ({n.upper}_ELEMENTS as [$group, $name, $value]) {{\n"
         "        if (isset($m[$group])) {\n"
         "            $names[] = $name;\n            $total += $value;\n        }\n    }\n"
         "    return [$total, $names];\n}\n"
@@ -253,16 +258,23 @@ def _php_score(out: Output, groups: list[dict], head: str) -> str:
 SCORE_WRITERS = {"python": ("#", _py_score), "csharp": ("//", _cs_score), "php": ("//", _php_score)}
 
 
-def score_snippet(out: Output, lang: str, rules: RuleSet) -> str:
+def score_snippet(
+    out: Output, lang: str, rules: RuleSet, options: SnippetOptions | None = None
+) -> str:
     """Source text in ``lang`` that defines the scoring pattern, its groups
     and a function returning the total and the elements of a hand (or a
-    null value for a losing one).  ``out`` must be printed in the flavor
+    null value for a losing one): ``score_<name>_hand`` (Python, PHP),
+    ``<Name>ScoringHand.Score`` (C#).  ``out`` must be printed in the flavor
     whose row lists ``lang`` among its scoring languages; raises KeyError for
-    another language, ValueError for another flavor."""
+    another language, ValueError for another flavor or an option the
+    language does not take."""
     if language_flavor(lang, scoring=True) != out.flavor.name:
         raise ValueError(f"{lang} scoring code takes the {language_flavor(lang, True)} flavor")
+    options = options or SnippetOptions()
+    options.check(lang)
     mark, write = SCORE_WRITERS[lang]
-    head = _comment(out, rules.name, rules.source_hash, mark).replace(
+    head = header(rules, out.flavor.name, mark, options).replace(
         "Winning-hand check", "Winning-hand scoring", 1
     )
-    return write(out, score_groups(out, rules), head)
+    names = Names(options.name or rules.name)
+    return write(out, score_groups(out, rules), head, names, options.package)

@@ -1,172 +1,254 @@
 """Ready-to-paste code: the pattern as a string (or regex) literal of a host
-language, with that language's escaping done, and a one-line win check.
+language, with that language's escaping done, and a win check, as a module
+a host program imports.
 
 Each language uses one flavor, named in that flavor's row
 (:attr:`mahjong_regex.flavors.table.Flavor.languages`): Go and Rust take the
-``re2`` text, PHP the ``pcre`` text with ``/u``, C# the ``dotnet`` text.
+``re2`` text -- one pattern per hand shape and host checks
+(:mod:`.host_code`) --, PHP the ``pcre`` text with ``/u``, C# the ``dotnet``
+text.  Identifiers carry the rule set's name (or ``--name``), so that
+snippets of two rule sets share a file, a program or a Go package:
+
+========  ==================================================================
+python    ``HARBIN_WINNING_HAND``, ``is_harbin_winning_hand(hand)``
+js, ts    ``export`` ``HARBIN_WINNING_HAND``, ``isHarbinWinningHand(hand)``
+          (js with ``--module commonjs``: ``module.exports``)
+java      class ``HarbinWinningHand``: ``PATTERN``, ``isWinningHand(hand)``
+csharp    class ``HarbinWinningHand``: ``Pattern``, ``IsWinningHand(hand)``
+go        ``IsHarbinWinningHand(hand)``, ``HarbinWinningShape(hand)``
+rust      ``is_harbin_winning_hand(hand)``, ``harbin_winning_shape(hand)``
+ruby      ``HARBIN_WINNING_HAND``, ``harbin_winning_hand?(hand)``
+php       ``HARBIN_WINNING_HAND``, ``is_harbin_winning_hand($hand)``
+========  ==================================================================
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from ..flavors.table import language_flavor
 from ..pipeline import Output
+from ..ruleset.model import RuleSet
+from .host_code import go_snippet, rust_snippet
+from .host_literals import (
+    NAME,
+    Names,
+    php_delimited,
+    python_literal,
+    quoted,
+    single_quoted,
+)
+from .notation_text import input_lines
+from .shape_patterns import ShapePattern
+
+#: Per language with packages: what ``--package`` takes.
+PACKAGES = {
+    "go": re.compile(r"[a-z_][a-z0-9_]*"),
+    "java": re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", re.ASCII),
+    "csharp": re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", re.ASCII),
+    "php": re.compile(r"[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)*", re.ASCII),
+}
+#: The module forms of a JavaScript snippet (``--module``).
+MODULES = ("esm", "commonjs")
 
 
-def _quoted(text: str, quote: str = '"', ascii_only: bool = False) -> str:
-    """A C-family double-quoted string literal: backslash and quote escaped;
-    with ``ascii_only`` every other character as ``\\uXXXX`` (UTF-16)."""
-    out = []
-    for ch in text:
-        if ch in ("\\", quote):
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ascii_only and ord(ch) > 0x7E:
-            data = ch.encode("utf-16-be")
-            out.extend(
-                f"\\u{int.from_bytes(data[i:i + 2], 'big'):04x}" for i in range(0, len(data), 2)
-            )
-        else:
-            out.append(ch)
-    return quote + "".join(out) + quote
+@dataclass(frozen=True)
+class SnippetOptions:
+    """How a snippet is written: ``name`` the base of its identifiers (None:
+    the rule set's name), ``package`` its Go package, Java package, C#
+    namespace or PHP namespace (None: ``mahjong`` in Go, none elsewhere),
+    ``module`` the form of a JavaScript snippet (``esm`` or ``commonjs``),
+    ``notation`` the ``--tiles`` value the rules were written over."""
+
+    name: str | None = None
+    package: str | None = None
+    module: str = "esm"
+    notation: str | None = None
+
+    def check(self, lang: str) -> None:
+        """Raise ValueError for an option the language does not take."""
+        if self.name is not None and not NAME.fullmatch(self.name):
+            raise ValueError(f"--name {self.name!r}: letters, digits and _, a letter first")
+        if self.package is not None:
+            if lang not in PACKAGES:
+                raise ValueError(f"--package applies to {', '.join(PACKAGES)}, not {lang}")
+            if not PACKAGES[lang].fullmatch(self.package):
+                raise ValueError(f"--package {self.package!r} is no {lang} package name")
+        if self.module not in MODULES:
+            raise ValueError(f"--module is one of {', '.join(MODULES)}")
+        if self.module != "esm" and lang != "js":
+            raise ValueError("--module applies to js (a TypeScript snippet is an ES module)")
 
 
-def _python(text: str) -> str:
-    tail = len(text) - len(text.rstrip("\\"))
-    if '"' not in text and "\n" not in text and tail % 2 == 0:
-        return 'r"' + text + '"'
-    return _quoted(text)
-
-
-def _single(text: str) -> str:
-    """A single-quoted literal where only backslash and quote are escapes
-    (Ruby, PHP)."""
-    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def _rust_raw(text: str) -> str:
-    hashes = 1
-    while '"' + "#" * hashes in text:
-        hashes += 1
-    return "r" + "#" * hashes + '"' + text + '"' + "#" * hashes
-
-
-def _go(text: str) -> str:
-    return "`" + text + "`" if "`" not in text else _quoted(text)
-
-
-def _php_delimited(text: str) -> str:
-    for d in "/~#%@;!":
-        if d not in text:
-            return _single(d + text + d + "u")
-    raise ValueError("no free delimiter for a PHP pattern")  # pragma: no cover
-
-
-def _comment(out: Output, ruleset: str, sha: str, mark: str) -> str:
+def header(rules: RuleSet, flavor: str, mark: str, options: SnippetOptions, notes=()) -> str:
+    """The comment a snippet starts with: what it checks, its input (the
+    notation, an example hand) and ``notes`` (lines: what the host needs)."""
+    sha = rules.source_hash[:16]
     lines = [
-        f"{mark} Winning-hand check for the mahjong rule set '{ruleset}', generated by",
-        f"{mark} mahjong-regex (flavor {out.flavor.name}; rules sha256 {sha[:16]}).",
-        f"{mark} Input: an arranged hand, tile names written one after another.",
+        f"Winning-hand check for the mahjong rule set '{rules.name}', generated by",
+        f"mahjong-regex (flavor {flavor}; rules sha256 {sha}).",
+        *input_lines(rules, options.notation),
+        *notes,
     ]
-    for u in out.unchecked:
-        lines.append(f"{mark} NOT CHECKED by this pattern: {u}")
-    return "\n".join(lines)
+    return "\n".join(f"{mark} {line}".rstrip() for line in lines)
 
 
-def _py(out: Output, head: str) -> str:
+def _py(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
     return (
         f"{head}\nimport re\n\n"
-        f"WINNING_HAND = re.compile({_python(out.text)})\n\n\n"
-        "def is_winning_hand(hand: str) -> bool:\n"
-        "    return WINNING_HAND.search(hand) is not None\n"
+        f"{n.upper}_WINNING_HAND = re.compile({python_literal(out.text)})\n\n\n"
+        f"def is_{n.snake}_winning_hand(hand: str) -> bool:\n"
+        f'    """Is ``hand`` a winning arranged hand of {n.base}?"""\n'
+        f"    return {n.upper}_WINNING_HAND.search(hand) is not None\n"
     )
 
 
-def _js(out: Output, head: str, typed: bool = False) -> str:
+def _js(out: Output, n: Names, head: str, options: SnippetOptions, typed: bool = False) -> str:
     flags = out.flavor.flags
     literal = "/" + out.text + "/" + flags if out.text else "/(?:)/" + flags
     sig = "(hand: string): boolean" if typed else "(hand)"
-    decl = "const WINNING_HAND: RegExp" if typed else "const WINNING_HAND"
+    const, fn = f"{n.upper}_WINNING_HAND", f"is{n.pascal}WinningHand"
+    decl = f"{const}: RegExp" if typed else const
+    export = "" if options.module == "commonjs" else "export "
+    tail = f"\nmodule.exports = {{ {const}, {fn} }};\n" if options.module == "commonjs" else ""
     return (
-        f"{head}\n{decl} = {literal};\n\n"
-        f"function isWinningHand{sig} {{\n  return WINNING_HAND.test(hand);\n}}\n"
+        f"{head}\n{export}const {decl} = {literal};\n\n"
+        f"{export}function {fn}{sig} {{\n  return {const}.test(hand);\n}}\n{tail}"
     )
 
 
-def _java(out: Output, head: str) -> str:
+#: Characters of a pattern per Java string constant: a class file holds a
+#: constant of at most 65,535 bytes, and a character takes up to 6 (a
+#: character past the BMP is two UTF-16 units of 3 bytes each).
+JAVA_CHUNK = 10_000
+
+
+def _java_string(text: str) -> str:
+    """A Java expression for ``text``: a literal, or for a long text
+    ``String.join`` of literals (javac would fold ``+`` into one constant)."""
+    if len(text) <= JAVA_CHUNK:
+        return quoted(text, ascii_only=True)
+    parts = [text[i : i + JAVA_CHUNK] for i in range(0, len(text), JAVA_CHUNK)]
+    joined = ",\n            ".join(quoted(p, ascii_only=True) for p in parts)
+    return f'String.join(\n            "",\n            {joined})'
+
+
+def _java(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
+    package = f"package {options.package};\n\n" if options.package else ""
     return (
-        f"{head}\nimport java.util.regex.Pattern;\n\n"
-        "public final class WinningHand {\n"
-        f"    public static final Pattern PATTERN = Pattern.compile({_quoted(out.text, ascii_only=True)});\n\n"
+        f"{head}\n{package}import java.util.regex.Pattern;\n\n"
+        f"public final class {n.pascal}WinningHand {{\n"
+        f"    private {n.pascal}WinningHand() {{}}\n\n"
+        f"    public static final Pattern PATTERN = Pattern.compile({_java_string(out.text)});\n\n"
         "    public static boolean isWinningHand(String hand) {\n"
         "        return PATTERN.matcher(hand).find();\n    }\n}\n"
     )
 
 
-def _csharp(out: Output, head: str) -> str:
+def _csharp(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
     verbatim = '@"' + out.text.replace('"', '""') + '"'
-    return (
-        f"{head}\nusing System.Text.RegularExpressions;\n\n"
-        "public static class WinningHand\n{\n"
+    body = (
+        f"public static class {n.pascal}WinningHand\n{{\n"
         f"    public static readonly Regex Pattern = new Regex({verbatim});\n\n"
         "    public static bool IsWinningHand(string hand)\n    {\n"
         "        return Pattern.IsMatch(hand);\n    }\n}\n"
     )
+    if options.package:
+        body = f"namespace {options.package}\n{{\n{body}}}\n"
+    return f"{head}\nusing System.Text.RegularExpressions;\n\n{body}"
 
 
-def _golang(out: Output, head: str) -> str:
+def _ruby(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
     return (
-        f'{head}\npackage mahjong\n\nimport "regexp"\n\n'
-        f"// WinningHand matches a winning arranged hand.\nvar WinningHand = regexp.MustCompile({_go(out.text)})\n\n"
-        "// IsWinningHand reports whether hand is a winning arranged hand.\n"
-        "func IsWinningHand(hand string) bool {\n\treturn WinningHand.MatchString(hand)\n}\n"
+        f"{head}\n{n.upper}_WINNING_HAND = Regexp.new({single_quoted(out.text)})\n\n"
+        f"def {n.snake}_winning_hand?(hand)\n  {n.upper}_WINNING_HAND.match?(hand)\nend\n"
     )
 
 
-def _rust(out: Output, head: str) -> str:
+def _php(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
+    namespace = f"namespace {options.package};\n\n" if options.package else ""
     return (
-        f"{head}\nuse regex::Regex;\nuse std::sync::LazyLock;\n\n"
-        "pub static WINNING_HAND: LazyLock<Regex> =\n"
-        f"    LazyLock::new(|| Regex::new({_rust_raw(out.text)}).unwrap());\n\n"
-        "pub fn is_winning_hand(hand: &str) -> bool {\n    WINNING_HAND.is_match(hand)\n}\n"
+        f"<?php\n{head}\n{namespace}const {n.upper}_WINNING_HAND = {php_delimited(out.text)};\n\n"
+        f"function is_{n.snake}_winning_hand(string $hand): bool\n{{\n"
+        f"    return preg_match({n.upper}_WINNING_HAND, $hand) === 1;\n}}\n"
     )
 
 
-def _ruby(out: Output, head: str) -> str:
-    return (
-        f"{head}\nWINNING_HAND = Regexp.new({_single(out.text)})\n\n"
-        "def winning_hand?(hand)\n  WINNING_HAND.match?(hand)\nend\n"
-    )
-
-
-def _php(out: Output, head: str) -> str:
-    return (
-        f"<?php\n{head}\nconst WINNING_HAND = {_php_delimited(out.text)};\n\n"
-        "function is_winning_hand(string $hand): bool\n{\n"
-        "    return preg_match(WINNING_HAND, $hand) === 1;\n}\n"
-    )
-
-
-#: Per language: its comment mark and its snippet writer.
+#: Per language: its comment mark and its snippet writer (of one pattern).
 WRITERS = {
     "python": ("#", _py),
     "js": ("//", _js),
-    "ts": ("//", lambda out, head: _js(out, head, typed=True)),
+    "ts": ("//", lambda out, n, head, options: _js(out, n, head, options, typed=True)),
     "java": ("//", _java),
     "csharp": ("//", _csharp),
-    "go": ("//", _golang),
-    "rust": ("//", _rust),
     "ruby": ("#", _ruby),
     "php": ("//", _php),
 }
+#: Languages whose flavor has no lookaround: one pattern per shape, host checks.
+HOST_WRITERS = {"go": "//", "rust": "//"}
+
+#: What the host needs, per language.
+NOTES = {
+    "js": {
+        "esm": [
+            "An ES module (ES2018+: named groups, the u flag): save it as a .mjs file,",
+            'or .js in a package with "type": "module"; --module commonjs writes one',
+            "for require().",
+        ],
+        "commonjs": ["A CommonJS module (ES2018+: named groups, the u flag), for require()."],
+    },
+    "ts": [
+        "An ES module. Needs TypeScript target ES2018 or later (named groups, the u",
+        "flag): tsc --target es2018 (the default target reports errors).",
+    ],
+    "go": ["Needs Go 1.18 or later (strings.Cut)."],
+    "rust": ['Needs the regex crate (Cargo.toml: regex = "1") and Rust 1.70 or later.'],
+}
 
 
-def snippet(out: Output, lang: str, ruleset: str, sha: str) -> str:
-    """Source text in ``lang`` that defines the pattern and a win check.
+def _host_notes(lang: str, patterns: tuple[ShapePattern, ...]) -> list[str]:
+    labels = list(dict.fromkeys(c.label for p in patterns for c in p.checks))
+    host = "Go" if lang == "go" else "Rust"
+    lines = [
+        "RE2 has no lookaround: each hand shape has a pattern of its own, and what the",
+        f"patterns cannot check is checked here in {host}, on the tile counts"
+        + (":" if labels else " (nothing here)."),
+    ]
+    return lines + [f"  {label}" for label in labels]
 
-    ``out`` must be printed in the flavor the language takes; raises
-    KeyError for an unknown language, ValueError for another flavor."""
-    if language_flavor(lang) != out.flavor.name:
-        raise ValueError(f"a {lang} snippet takes the {language_flavor(lang)} flavor")
+
+def snippet(
+    rules: RuleSet,
+    lang: str,
+    source: Output | tuple[ShapePattern, ...],
+    options: SnippetOptions | None = None,
+) -> str:
+    """Source text in ``lang`` that defines the pattern (or the patterns of
+    each shape) and a win check, for the rule set ``rules``.
+
+    ``source`` is the printed pattern in the flavor the language takes, or
+    for Go and Rust the shape patterns (:func:`.shape_patterns.shape_patterns`).
+    Raises KeyError for an unknown language, ValueError for another flavor,
+    for an option the language does not take, or a rule set name that makes
+    no identifier (without ``--name``)."""
+    options = options or SnippetOptions()
+    options.check(lang)
+    flavor = language_flavor(lang)
+    names = Names(options.name or rules.name)
+    if lang in HOST_WRITERS:
+        if isinstance(source, Output) or any(p.output.flavor.name != flavor for p in source):
+            raise ValueError(f"a {lang} snippet takes the {flavor} patterns of each shape")
+        notes = NOTES[lang] + _host_notes(lang, source)
+        head = header(rules, flavor, "//", options, notes)
+        if lang == "go":
+            return go_snippet(rules, source, names, head, options.package or "mahjong")
+        return rust_snippet(rules, source, names, head)
+    if not isinstance(source, Output) or flavor != source.flavor.name:
+        raise ValueError(f"a {lang} snippet takes the {flavor} flavor")
+    if source.unchecked:
+        raise ValueError(f"the {flavor} pattern leaves constraints unchecked")
     mark, write = WRITERS[lang]
-    return write(out, _comment(out, ruleset, sha, mark))
+    notes = NOTES.get(lang, [])
+    notes = notes.get(options.module, []) if isinstance(notes, dict) else notes
+    return write(source, names, header(rules, flavor, mark, options, notes), options)

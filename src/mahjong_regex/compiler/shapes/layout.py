@@ -26,8 +26,8 @@ from ..plans.shape_plans import plan
 from ..tiles.char_length import char_width
 from ..tiles.fixed_width import fixed_width
 from ..tiles.tile_nodes import any_tile
-from ..wild.wild_tiles import prefix
 from ..wild.usage_counts import tally_prelude
+from ..wild.wild_tiles import prefix
 from ..wild.wildchecks import physical_limit
 from .body_first import body_first
 from .shape_bodies import shape_body
