@@ -266,9 +266,9 @@ def test_a_warning_is_marked_and_the_rules_still_compile(page):
     settle(page)
     warnings = page.eval_on_selector_all("#diagnostics li.warning", "e => e.map(x => x.innerText)")
     assert len(warnings) == 1 and warnings[0].startswith(
-        "harbin.meld:26:1: warning: meld kind 'extra' is never used"
+        "harbin.meld:56:1: warning: meld kind 'extra' is never used"
     )
-    assert page.inner_text("#gutter .warning") == "26"
+    assert page.inner_text("#gutter .warning") == "56"
     assert "RegExp agrees" in page.inner_text("#hands-summary")
 
 
@@ -282,18 +282,35 @@ def test_wild_tiles_show_what_they_stand_for(page):
     assert page.inner_text("#verdicts .wild") == "[五条=五筒]"
 
 
-def test_without_a_js_pattern_the_reference_decides_alone(page):
-    pick(page, "hongzhong")
-    page.fill("#hands", "一万二万三万四万五万六万七筒八筒九筒一条一条中五条五条")
+#: A rule set the js flavor refuses: 'substitutes >= 1' (line 9, column 28).
+JS_REFUSES = """ruleset substitutes
+tiles {
+  suit m ranks 1-5: 1m 2m 3m 4m 5m
+  honor dragon: 中
+}
+wild 中 for suited
+meld chow = run 3
+meld pair = same 2 of suited
+hand h = chow + pair where substitutes >= 1
+win h
+"""
+
+
+def test_without_a_js_pattern_the_reference_decides_alone(page, tmp_path, capsys, monkeypatch):
+    page.fill("#source", JS_REFUSES)
+    page.fill("#hands", "1m中3m5m5m")
     settle(page)
     (row,) = rows(page)
     assert row["regexp"] == "none" and row["reference"] == "win"
-    assert row["split"].endswith("| pung [中=五条]五条五条")
+    assert row["split"] == "h: chow 1m[中=2m]3m | pair 5m5m"
     assert "No js pattern (refused)" in page.inner_text("#hands-summary")
-    refusal = (GENERATED / "hongzhong" / "js.refused").read_text("utf-8")
-    assert page.eval_on_selector("#output", "e => e.textContent") == refusal.rstrip("\n")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "substitutes.meld").write_text(JS_REFUSES, "utf-8")
+    assert cli.main(["compile", "substitutes.meld", "--flavor", "js"]) == 2
+    refusal = capsys.readouterr().err.rstrip("\n")
+    assert page.eval_on_selector("#output", "e => e.textContent") == refusal
     marked = page.eval_on_selector_all("#backdrop mark.refused", "e => e.map(x => x.textContent)")
-    assert marked == ["each tile <= 4"]
+    assert marked == ["substitutes >= 1"]
 
 
 def test_a_rule_set_that_scores_shows_each_win_s_elements(page):

@@ -55,6 +55,7 @@ function base() {
 let wanted = null;
 let running = false;
 let timer = null;
+const postponed = new Set(); // the parts a pending timer will refresh
 let actions = 0; // user actions still asking the compiler before they refresh
 let idlers = [];
 
@@ -86,11 +87,15 @@ function refresh(...parts) {
   if (!running) run();
 }
 
+// After a pause in typing: every part asked for since the last pause.
 function later(...parts) {
   clearTimeout(timer);
+  for (const part of parts) postponed.add(part);
   timer = setTimeout(() => {
     timer = null;
-    refresh(...parts);
+    const asked = [...postponed];
+    postponed.clear();
+    refresh(...asked);
   }, DEBOUNCE_MS);
 }
 
