@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -156,3 +158,15 @@ def disagreements(name: str, hands, answers) -> list[str]:
                 f"{json.dumps(hand, ensure_ascii=False)}: engine {got}, reference {want} ({ev.evaluate(hand).explain()})"
             )
     return out
+
+
+@lru_cache(maxsize=1)
+def builtin_tests_report() -> dict:
+    """What ``mahjong-regex test --flavor python --format json`` says of the
+    built-ins' tests (run once): the reference and Python's ``re``."""
+    argv = [sys.executable, "-m", "mahjong_regex", "test", *BUILTINS]
+    done = subprocess.run(
+        argv + ["--flavor", "python", "--format", "json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout)

@@ -5,20 +5,33 @@ request to another host blocked and counted.
 The browser is Debian's ``chromium`` (``$MAHJONG_CHROMIUM`` names another
 binary); Playwright never downloads one.  Without Playwright, the browser
 or the site's downloads the tests are skipped, except under ``CI=true``,
-where they fail.  ``MAHJONG_PLAYGROUND_SHOT=FILE`` copies the screenshot the
-tests take to FILE, for review.
+where they fail.  ``MAHJONG_PLAYGROUND_SHOT=FILE`` copies the screenshots the
+tests take to FILE (Harbin, its tests passing) and FILE-failing.png (a copy of
+Harbin whose one-suit test fails), for review.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURE_RULE_SETS, IN_CI, TEST_RULES, read_fixtures
+from conftest import FIXTURE_RULE_SETS, TEST_RULES, builtin_tests_report, read_fixtures
+from playground_page import (
+    ARGS,
+    CHROMIUM,
+    Guard,
+    keep_shot,
+    open_page,
+    pick,
+    rows,
+    settle,
+    show,
+    shown_tests,
+    unavailable,
+    wait_until,
+)
 
 from mahjong_regex import BUILTINS, builtin_source, cli
 from mahjong_regex.playground.fetch import FetchError
@@ -27,17 +40,6 @@ from mahjong_regex.playground.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
-CHROMIUM = os.environ.get("MAHJONG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-#: Without these, Chromium calls Google hosts at start.
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-    "--disable-quic",
-]
 #: The README's two Harbin hands, and what the command line says of them.
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
@@ -45,32 +47,6 @@ WIN_SPLIT = (
     "standard: pung 幺鸡幺鸡幺鸡 | chow 三条四条五条 | chow 五条六条七条 | pung 幺万幺万幺万 "
     "| pair 九万九万"
 )
-
-
-def unavailable(why: str):
-    """Skip, or fail under CI, where the browser tests must run."""
-    if IN_CI:
-        pytest.fail(f"the playground's browser tests cannot run in CI: {why}")
-    pytest.skip(why)
-
-
-class Guard:
-    """Lets requests to the site through and blocks (and counts) the rest."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.seen: list[str] = []
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-
-    def route(self, route) -> None:
-        url = route.request.url
-        self.seen.append(url)
-        if url.startswith(self.base):
-            route.fallback()  # to a route of the test, if any, else to the server
-        else:
-            self.outside.append(url)
-            route.abort()
 
 
 @pytest.fixture(scope="module")
@@ -108,74 +84,11 @@ def browser():
         launched.close()
 
 
-def open_page(browser, guard: Guard, fragment: str = "", context=None):
-    """A page of the site in a fresh browser context (or ``context``),
-    loaded and settled."""
-    context = context or browser.new_context(viewport={"width": 1400, "height": 900})
-    context.route("**/*", guard.route)
-    page = context.new_page()
-    page.set_default_timeout(120_000)
-    page.on("pageerror", lambda e: guard.errors.append(str(e)))
-    page.goto(guard.base + fragment)
-    wait_until(page, "window.playground !== undefined")
-    page.evaluate("playground.started")
-    settle(page)
-    assert "Ready" in page.inner_text("#status"), page.inner_text("#status")
-    return page
-
-
-def wait_until(page, condition: str, seconds: int = 120) -> None:
-    """Wait until a JavaScript condition holds in the page (polled from an
-    evaluated function: the page's policy forbids the eval of Playwright's
-    own polling)."""
-    done = page.evaluate(f"""async () => {{
-            for (let i = 0; i < {seconds * 20}; i++) {{
-                if ({condition}) return true;
-                await new Promise((r) => setTimeout(r, 50));
-            }}
-            return false;
-        }}""")
-    assert done, f"not true after {seconds} s: {condition}"
-
-
-def settle(page) -> None:
-    """Wait until the page has nothing left to do (at most a minute)."""
-    done = page.evaluate(
-        "Promise.race([playground.idle().then(() => true),"
-        " new Promise((r) => setTimeout(() => r(false), 60000))])"
-    )
-    assert done, "the page is still busy after a minute"
-
-
 @pytest.fixture(scope="module")
 def page(browser, guard):
     page = open_page(browser, guard)
     yield page
     page.context.close()
-
-
-def pick(page, name: str) -> None:
-    page.select_option("#builtin", name)
-    settle(page)
-
-
-def show(page, flavor: str = "js", fmt: str = "pattern") -> None:
-    page.select_option("#fmt", fmt)
-    page.select_option("#flavor", flavor)
-    settle(page)
-
-
-def rows(page) -> list[dict]:
-    """The verdicts the page shows, as the page marks them."""
-    return page.eval_on_selector_all(
-        "#verdicts li",
-        """items => items.map((li) => ({
-            hand: li.dataset.hand, reference: li.dataset.reference, regexp: li.dataset.regexp,
-            agree: li.dataset.agree === "true",
-            split: li.querySelector(".split")?.textContent ?? null,
-            reason: li.querySelector(".reason")?.textContent ?? null,
-            score: li.querySelector(".score")?.textContent ?? null}))""",
-    )
 
 
 def test_the_done_when_hands_of_harbin(browser, guard, tmp_path):
@@ -189,8 +102,7 @@ def test_the_done_when_hands_of_harbin(browser, guard, tmp_path):
     shot = tmp_path / "playground.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 20_000
-    if os.environ.get("MAHJONG_PLAYGROUND_SHOT"):
-        shutil.copyfile(shot, os.environ["MAHJONG_PLAYGROUND_SHOT"])
+    keep_shot(shot)
     page.context.close()
 
 
@@ -266,9 +178,9 @@ def test_a_warning_is_marked_and_the_rules_still_compile(page):
     settle(page)
     warnings = page.eval_on_selector_all("#diagnostics li.warning", "e => e.map(x => x.innerText)")
     assert len(warnings) == 1 and warnings[0].startswith(
-        "harbin.meld:26:1: warning: meld kind 'extra' is never used"
+        "harbin.meld:56:1: warning: meld kind 'extra' is never used"
     )
-    assert page.inner_text("#gutter .warning") == "26"
+    assert page.inner_text("#gutter .warning") == "56"
     assert "RegExp agrees" in page.inner_text("#hands-summary")
 
 
@@ -282,18 +194,35 @@ def test_wild_tiles_show_what_they_stand_for(page):
     assert page.inner_text("#verdicts .wild") == "[五条=五筒]"
 
 
-def test_without_a_js_pattern_the_reference_decides_alone(page):
-    pick(page, "hongzhong")
-    page.fill("#hands", "一万二万三万四万五万六万七筒八筒九筒一条一条中五条五条")
+#: A rule set the js flavor refuses: 'substitutes >= 1' (line 9, column 28).
+JS_REFUSES = """ruleset substitutes
+tiles {
+  suit m ranks 1-5: 1m 2m 3m 4m 5m
+  honor dragon: 中
+}
+wild 中 for suited
+meld chow = run 3
+meld pair = same 2 of suited
+hand h = chow + pair where substitutes >= 1
+win h
+"""
+
+
+def test_without_a_js_pattern_the_reference_decides_alone(page, tmp_path, capsys, monkeypatch):
+    page.fill("#source", JS_REFUSES)
+    page.fill("#hands", "1m中3m5m5m")
     settle(page)
     (row,) = rows(page)
     assert row["regexp"] == "none" and row["reference"] == "win"
-    assert row["split"].endswith("| pung [中=五条]五条五条")
+    assert row["split"] == "h: chow 1m[中=2m]3m | pair 5m5m"
     assert "No js pattern (refused)" in page.inner_text("#hands-summary")
-    refusal = (GENERATED / "hongzhong" / "js.refused").read_text("utf-8")
-    assert page.eval_on_selector("#output", "e => e.textContent") == refusal.rstrip("\n")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "substitutes.meld").write_text(JS_REFUSES, "utf-8")
+    assert cli.main(["compile", "substitutes.meld", "--flavor", "js"]) == 2
+    refusal = capsys.readouterr().err.rstrip("\n")
+    assert page.eval_on_selector("#output", "e => e.textContent") == refusal
     marked = page.eval_on_selector_all("#backdrop mark.refused", "e => e.map(x => x.textContent)")
-    assert marked == ["each tile <= 4"]
+    assert marked == ["substitutes >= 1"]
 
 
 def test_a_rule_set_that_scores_shows_each_win_s_elements(page):
@@ -360,6 +289,93 @@ def test_the_notation_switch_rewrites_rules_hands_and_pattern(page, capsys):
     assert page.input_value("#hands") == WIN
 
 
+def test_every_built_in_s_tests_pass_in_the_page_as_in_the_test_command(page):
+    for rule_set in builtin_tests_report()["rule_sets"]:
+        name, expected = rule_set["name"], rule_set["tests"]
+        pick(page, name)
+        shown = shown_tests(page)
+        assert [(t["line"], t["column"], t["verdict"], t["hand"]) for t in shown] == [
+            (t["line"], t["column"], t["verdict"], t["hand"]) for t in expected
+        ], name
+        assert [t["reference"] for t in shown] == [t["reference"]["verdict"] for t in expected]
+        assert all(t["passed"] and t["agree"] and not t["loud"] for t in shown), name
+        assert [t["regexp"] for t in shown] == [t["verdict"] for t in expected], name
+        n = len(expected)
+        assert page.inner_text("#tests-summary") == (
+            f"{n} tests: {n} passed in the reference. "
+            "RegExp agrees with the reference on every hand."
+        )
+
+
+def test_a_copy_of_harbin_without_suits_2_shows_the_one_suit_test_failing(page, tmp_path):
+    pick(page, "harbin")
+    copy = "".join(
+        line for line in builtin_source("harbin").splitlines(True) if "suits >= 2," not in line
+    )
+    page.fill("#source", copy)
+    settle(page)
+    shown = shown_tests(page)
+    assert len(shown) == 14
+    (failed,) = [t for t in shown if not t["passed"]]
+    assert failed == {
+        "line": 46,
+        "column": 3,
+        "verdict": "no",
+        "hand": ONE_SUIT,
+        "reference": "win",
+        "regexp": "win",
+        "passed": False,
+        "agree": True,
+        "loud": True,
+        "alarms": ["FAILED: the test expects no; the reference says win"],
+    }
+    summary = page.inner_text("#tests-summary")
+    assert summary.startswith("14 tests: 13 passed, 1 FAILED (line 46) in the reference.")
+    assert "alarm" in page.get_attribute("#tests-summary", "class")
+    problem = page.inner_text("#test-results li.fail .problem")
+    assert problem.startswith("no constraint of the win or its hand shapes reads 'suits >= 2'")
+    page.click("#test-results li.fail .place")
+    selected = page.evaluate(
+        "() => { const a = document.getElementById('source');"
+        " return a.value.slice(a.selectionStart, a.selectionEnd); }"
+    )
+    assert selected == copy.splitlines()[45][2:34] == f"no  {ONE_SUIT}"
+    shot = tmp_path / "failing.png"
+    page.screenshot(path=str(shot), full_page=True)
+    keep_shot(shot, "-failing")
+
+
+def test_a_rule_file_without_tests_hides_them_and_a_test_written_wrong_is_located(
+    page, tmp_path, capsys, monkeypatch
+):
+    harbin = builtin_source("harbin")
+    page.fill("#source", harbin[: harbin.index("# ---- tests")])
+    settle(page)
+    assert page.is_hidden("#tests") and shown_tests(page) == []
+    bad = harbin.replace(
+        "九条九条     # seed post: 最多缺一门", "九条九x     # seed post: 最多缺一门"
+    )
+    page.fill("#source", bad)
+    settle(page)
+    assert page.is_visible("#tests") and shown_tests(page) == []
+    summary = page.inner_text("#tests-summary")
+    assert summary == "A test is written wrong (47:34, marked in the editor): no test ran."
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "harbin.meld").write_text(bad, "utf-8")
+    assert cli.main(["test", "harbin.meld", "--flavor", "python"]) == 2
+    printed = capsys.readouterr().out
+    errors = page.eval_on_selector_all("#diagnostics li.error", "e => e.map(x => x.innerText)")
+    assert len(errors) == 1 and printed.startswith(errors[0] + "\n")
+    assert errors[0].startswith("harbin.meld:47:34: error: not a hand of this rule set:")
+    marked = page.eval_on_selector_all("#backdrop mark.error", "e => e.map(x => x.textContent)")
+    assert marked == ["x"] and page.inner_text("#gutter .error") == "47"
+    assert page.inner_text("#output").startswith("^")  # the pattern still compiles
+    show(page, "pcre")  # another view keeps the mark
+    marked = page.eval_on_selector_all("#backdrop mark.error", "e => e.map(x => x.textContent)")
+    assert marked == ["x"] and page.inner_text("#output").startswith("\\A")
+    show(page, "js")
+
+
 def test_a_share_link_reopens_the_same_state_in_a_fresh_context(page, browser, guard):
     pick(page, "sichuan")
     source = builtin_source("sichuan") + "# a shared edit: 共享\n"
@@ -371,14 +387,15 @@ def test_a_share_link_reopens_the_same_state_in_a_fresh_context(page, browser, g
     settle(page)
     link = page.input_value("#share-url")
     assert link.startswith(guard.base + "#v=1&") and "ruby" in link
-    before = (page.inner_text("#output"), rows(page))
+    before = (page.inner_text("#output"), rows(page), shown_tests(page))
     other = open_page(browser, guard, link.removeprefix(guard.base))
     try:
         assert other.input_value("#source") == source
         assert other.input_value("#hands") == hands
         assert other.input_value("#flavor") == "ruby" and other.input_value("#fmt") == "outline"
         assert other.input_value("#form") == "arranged"
-        assert (other.inner_text("#output"), rows(other)) == before
+        assert (other.inner_text("#output"), rows(other), shown_tests(other)) == before
+        assert len(before[2]) == 11 and all(t["passed"] for t in before[2])
         # A link pasted into an open page takes over its state.
         other.evaluate("h => { location.hash = h; }", link.split("#")[1].replace("ruby", "java"))
         wait_until(
@@ -415,6 +432,16 @@ def test_a_disagreement_between_regexp_and_the_reference_is_loud(browser, guard,
         summary = page.inner_text("#hands-summary")
         assert "disagree on 2 hands" in summary
         assert "alarm" in page.get_attribute("#hands-summary", "class")
+        tests = shown_tests(page)
+        assert len(tests) == 14 and all(t["passed"] and t["loud"] for t in tests)
+        assert [t["regexp"] for t in tests] == [
+            "no" if t["verdict"] == "win" else "win" for t in tests
+        ]
+        assert tests[0]["alarms"] == [
+            "DISAGREEMENT: RegExp says no, the reference evaluator says win"
+        ]
+        summary = page.inner_text("#tests-summary")
+        assert summary.endswith("RegExp and the reference disagree on 14 tests!")
     finally:
         context.close()
 

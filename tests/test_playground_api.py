@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import builtin_tests_report
 
 from mahjong_regex import BUILTINS, builtin_source, cli
 from mahjong_regex.playground import api
@@ -25,6 +26,18 @@ GENERATED = ROOT / "generated"
 HARBIN = builtin_source("harbin")
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
+#: A rule set the js flavor refuses: 'substitutes >= 1' (line 9, column 28).
+JS_REFUSES = """ruleset substitutes
+tiles {
+  suit m ranks 1-5: 1m 2m 3m 4m 5m
+  honor dragon: 中
+}
+wild 中 for suited
+meld chow = run 3
+meld pair = same 2 of suited
+hand h = chow + pair where substitutes >= 1
+win h
+"""
 
 
 def ask(**request) -> dict:
@@ -68,11 +81,14 @@ def test_compile_gives_the_generated_pattern_and_outline(name):
     assert outline == (GENERATED / name / "pcre.outline").read_text()
 
 
-def test_a_refusal_is_the_generated_one():
-    answer = compiled("guangdong", flavor="js")
+def test_a_refusal_is_the_command_line_s(tmp_path, capsys, monkeypatch):
+    answer = ask(op="compile", source=JS_REFUSES, path="substitutes.meld", flavor="js")
     assert answer["ok"] and "text" not in answer
-    assert answer["refused"]["text"] + "\n" == (GENERATED / "guangdong" / "js.refused").read_text()
-    assert (answer["refused"]["line"], answer["refused"]["column"]) == (26, 55)
+    assert (answer["refused"]["line"], answer["refused"]["column"]) == (9, 28)
+    monkeypatch.chdir(tmp_path)
+    Path("substitutes.meld").write_text(JS_REFUSES, "utf-8")
+    assert cli.main(["compile", "substitutes.meld", "--flavor", "js"]) == 2
+    assert answer["refused"]["text"] == capsys.readouterr().err.rstrip("\n")
 
 
 def test_the_json_and_code_formats_are_the_command_line_s(capsys):
@@ -110,8 +126,9 @@ def test_warnings_come_with_a_pattern():
     answer = ask(op="compile", source=HARBIN + "meld extra = same 3\n", path="h.meld", flavor="js")
     (warning,) = answer["diagnostics"]
     assert answer["ok"] and answer["text"]
-    assert warning["severity"] == "warning" and warning["line"] == 26
-    assert warning["text"].startswith("h.meld:26:1: warning: meld kind 'extra' is never used")
+    line = HARBIN.count("\n") + 1  # the line added after the rule file's last
+    assert warning["severity"] == "warning" and warning["line"] == line == 56
+    assert warning["text"].startswith(f"h.meld:{line}:1: warning: meld kind 'extra' is never used")
 
 
 @pytest.mark.parametrize(
@@ -185,6 +202,93 @@ def test_examples_are_winning_hands_then_losing_ones():
     assert all(v["error"] is None for v in verdicts)
 
 
+#: What a test says in the page and in ``mahjong-regex test --format json``.
+SAME = ("line", "column", "verdict", "hand", "note", "expected", "passed", "reference")
+
+
+def test_the_tests_of_every_built_in_are_decided_as_the_test_command_decides_them():
+    report = builtin_tests_report()
+    assert [r["name"] for r in report["rule_sets"]] == list(BUILTINS)
+    for rule_set in report["rule_sets"]:
+        name = rule_set["name"]
+        answer = ask(op="tests", source=builtin_source(name), path=f"{name}.meld")
+        assert answer["ok"] and answer["error"] is None and answer["diagnostics"] == []
+        got = [{k: t[k] for k in SAME} for t in answer["tests"]]
+        assert got == [{k: t[k] for k in SAME} for t in rule_set["tests"]], name
+        n = len(rule_set["tests"])
+        assert answer["summary"] == {"tests": n, "passed": n, "failed": 0}, name
+        assert [t["match"] for t in answer["tests"]] == [t["hand"] for t in answer["tests"]]
+    assert report["summary"]["tests"] == 211
+
+
+def test_a_copy_of_harbin_without_suits_2_fails_its_one_suit_test(tmp_path, capsys, monkeypatch):
+    copy = "".join(line for line in HARBIN.splitlines(True) if "suits >= 2," not in line)
+    answer = ask(op="tests", source=copy, path="house.meld")
+    assert answer["summary"] == {"tests": 14, "passed": 13, "failed": 1}
+    (failed,) = [t for t in answer["tests"] if not t["passed"]]
+    assert failed["hand"] == ONE_SUIT and (failed["line"], failed["column"]) == (46, 3)
+    assert failed["verdict"] == "no" and failed["expected"] == "no, because suits >= 2"
+    assert failed["reference"]["verdict"] == "win"
+    (problem,) = failed["reference"]["problems"]
+    assert problem.startswith("no constraint of the win or its hand shapes reads 'suits >= 2'")
+    monkeypatch.chdir(tmp_path)
+    Path("house.meld").write_text(copy, "utf-8")
+    assert cli.main(["test", "house.meld", "--flavor", "python"]) == 1
+    printed = capsys.readouterr().out
+    assert f"FAILED house.meld:46:3: no {ONE_SUIT}   # {failed['note']}\n" in printed
+    assert f"    {problem}\n" in printed
+
+
+def test_a_test_with_a_turned_tile_and_wild_tiles_in_another_notation():
+    answer = ask(op="tests", source=builtin_source("wuhan"), path="wuhan.meld", notation="mpsz")
+    second = answer["tests"][1]
+    assert second["hand"] == "四条|二万三万四万五万六万七万三筒四筒五条七筒八筒九筒二条二条"
+    assert second["match"] == "4s|2m3m4m5m6m7m3p4p5s7p8p9p2s2s" and second["turned"] == "四条"
+    said = second["reference"]["said"]
+    assert "| chow 三筒四筒[五条=五筒] |" in said and said.startswith("small: chow 二万三万四万")
+    assert second["expected"] == "win with the split " + said.removeprefix("small: ")
+    assert ask(op="tests", source=HARBIN)["tests"][0]["turned"] is None
+
+
+def test_a_test_that_expects_a_score_gets_the_reference_scorer_s():
+    answer = ask(op="tests", source=builtin_source("changsha"), path="changsha.meld")
+    scored = {t["line"]: t["score"] for t in answer["tests"] if "score" in t}
+    assert sorted(scored) == [42, 44, 46, 48, 50]
+    assert answer["tests"][4]["expected"] == (
+        "win as qixiaodui, scoring 5 (将将胡, 七小对, 豪华, 豪华, 豪华)"
+    )
+    assert scored[50]["total"] == 5
+    assert [(e["name"], e["count"]) for e in scored[50]["elements"]] == [
+        ("将将胡", 1),
+        ("七小对", 1),
+        ("豪华", 3),
+    ]
+
+
+def test_a_test_written_wrong_is_a_located_error(tmp_path, capsys, monkeypatch):
+    bad = HARBIN.replace(
+        "九条九条     # seed post: 最多缺一门", "九条九x     # seed post: 最多缺一门"
+    )
+    answer = ask(op="tests", source=bad, path="harbin.meld")
+    error = answer["error"]
+    assert answer["ok"] and answer["tests"] == [] and error["severity"] == "error"
+    assert (error["line"], error["column"], error["end_column"]) == (47, 34, 35)
+    monkeypatch.chdir(tmp_path)
+    Path("harbin.meld").write_text(bad, "utf-8")
+    assert cli.main(["test", "harbin.meld", "--flavor", "python"]) == 2
+    assert capsys.readouterr().out.startswith(error["text"] + "\n")
+    assert ask(op="compile", source=bad, path="harbin.meld")["diagnostics"] == []
+
+
+def test_a_rule_file_without_tests_has_none_and_a_broken_one_no_answer():
+    bare = HARBIN[: HARBIN.index("# ---- tests")]
+    answer = ask(op="tests", source=bare)
+    assert answer["ok"] and answer["tests"] == [] and answer["error"] is None
+    assert answer["summary"] == {"tests": 0, "passed": 0, "failed": 0}
+    broken = ask(op="tests", source=bare.replace("meld chow", "meld chw"))
+    assert broken["ok"] is False and broken["diagnostics"][0]["line"] == 18
+
+
 #: Python without the regex module, as Pyodide is: an import of it fails.
 NO_REGEX = """
 import sys
@@ -207,11 +311,12 @@ for request in (
     {"op": "compile", "source": riichi, "flavor": "pcre", "score": True, "fmt": "json"},
     {"op": "decide", "source": riichi, "hands": ["1m1m1m9m9m9m1p1p1p9p9p9p1s1s"]},
     {"op": "examples", "source": builtin_source("wuhan")},
+    {"op": "tests", "source": riichi},
 ):
     print(json.loads(handle(json.dumps(request)))["ok"])
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.split() == ["True"] * 4, done.stderr
+    assert done.stdout.split() == ["True"] * 5, done.stderr
 
 
 def test_only_the_command_line_imports_the_playground():

@@ -20,7 +20,11 @@ with a JSON request; the answer is JSON too.  Every request names an ``op``:
 - ``examples``: ``source``, ``path``, ``notation``: a few winning and
   losing hands for the rule set;
 - ``convert``: ``source``, ``path``, ``hands``, ``from`` and ``to``: the
-  hands written in another notation (a hand that does not read is kept).
+  hands written in another notation (a hand that does not read is kept);
+- ``tests``: ``source``, ``path``, ``notation``: the rule file's tests (its
+  ``tests`` blocks), each decided in the reference as ``mahjong-regex test``
+  decides it (see :func:`run_tests`), or the located ``error`` of a test
+  written wrong.
 
 A malformed rule text is an answer with ``ok`` false and its diagnostics,
 never an exception; an unexpected failure is an answer with ``ok`` false
@@ -45,9 +49,11 @@ from ..outputs.score_command import compile_json, score_snippet
 from ..outputs.snippets import snippet
 from ..pipeline import Output, compile_for
 from ..reference.evaluator import Evaluator, Verdict
+from ..reference.hand_checks import Outcome, ReferenceChecks
 from ..reference.scorer import Scorer, TooManySplits
 from ..rules import BUILTINS, builtin_source
 from ..ruleset.checker import load
+from ..ruleset.hand_tests import HandTest, resolve
 from ..ruleset.model import RuleSet
 from ..ruleset.notations import (
     BUILTIN_NOTATIONS,
@@ -320,6 +326,24 @@ def scored(scorer: Scorer, hand: str) -> dict:
     }
 
 
+def renamer(old: RuleSet, new: RuleSet):
+    """A function that writes a hand of ``old``'s tiles (``TURNED|HAND``
+    too) in the names ``new`` gives the same tiles (the same rule set in
+    another notation); a hand that does not read is kept as it is."""
+    names = [t.name for t in new.alphabet.tiles]
+
+    def rename(part: str) -> str:
+        return "".join(names[t.index] for t in old.alphabet.tokenize(part))
+
+    def hand(text: str) -> str:
+        try:
+            return "|".join(rename(p) if p else p for p in text.split("|"))
+        except HandError:
+            return text
+
+    return hand
+
+
 def convert(req: dict) -> dict:
     """The ``convert`` op: hands from the notation ``from`` to ``to``."""
     hands = _field(req, "hands", list, [])
@@ -329,18 +353,7 @@ def convert(req: dict) -> dict:
     new, diags = load_text({**req, "notation": req.get("to")})
     if old is None or new is None:
         return {"ok": False, "diagnostics": diags}
-    names = [t.name for t in new.alphabet.tiles]
-
-    def rename(part: str) -> str:
-        return "".join(names[t.index] for t in old.alphabet.tokenize(part))
-
-    out = []
-    for hand in hands:
-        try:
-            out.append("|".join(rename(p) if p else p for p in hand.split("|")))
-        except HandError:
-            out.append(hand)
-    return {"ok": True, "hands": out}
+    return {"ok": True, "hands": list(map(renamer(old, new), hands))}
 
 
 def examples(req: dict) -> dict:
@@ -358,6 +371,80 @@ def examples(req: dict) -> dict:
     return {"ok": True, "hands": wins[:EXAMPLES] + nos[:EXAMPLES]}
 
 
+@lru_cache(maxsize=8)
+def _outcomes(source: str, path: str) -> tuple[Outcome, ...]:
+    """The rule file's tests, each run in the reference by the code
+    ``mahjong-regex test`` runs them with; raises
+    :class:`~mahjong_regex.diagnostics.MeldError` for a test written wrong."""
+    rules = _load(source, path, None)
+    checks = ReferenceChecks(rules)
+    return tuple(checks.run(t) for t in resolve(rules))
+
+
+def run_tests(req: dict) -> dict:
+    """The ``tests`` op: the tests of the rule text, as written (a notation
+    asked only renames each hand into ``match``, the string the page's
+    pattern reads).  The answer holds the ``diagnostics`` of the rule text,
+    the ``tests`` (see :func:`hand_test_answer`) and their ``summary`` (``tests``,
+    ``passed``, ``failed``: the reference's side), or ``error``, the located
+    diagnostic of a test written wrong (then no test ran).  A rule text that
+    does not load is an answer with ``ok`` false."""
+    source, path, notation = rules_key(req)
+    rules, diags = load_text({**req, "notation": None})
+    if rules is None:
+        return {"ok": False, "diagnostics": diags}
+    answer = {"ok": True, "diagnostics": diags, "error": None, "tests": []}
+    answer["summary"] = {"tests": len(rules.tests), "passed": 0, "failed": 0}
+    started = time.perf_counter()
+    try:
+        outcomes = _outcomes(source, path)
+    except MeldError as e:
+        return {**answer, "error": error_diagnostic(e, path, source)}
+    try:
+        match = renamer(rules, _load(source, path, notation))
+    except MeldError:  # the notation cannot name these tiles: no pattern reads them either
+        match = str
+    _, scorer = _judges((source, path, None))
+    answer["tests"] = [hand_test_answer(o, rules, scorer, match(o.test.hand)) for o in outcomes]
+    passed = sum(o.passed for o in outcomes)
+    answer["summary"] = {"tests": len(outcomes), "passed": passed, "failed": len(outcomes) - passed}
+    answer["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return answer
+
+
+def hand_test_answer(outcome: Outcome, rules: RuleSet, scorer: Scorer | None, match: str) -> dict:
+    """One test and its reference :class:`Outcome`: its place (``line``,
+    ``column``, ``end_column``), ``verdict`` (``win`` or ``no``), ``hand`` as
+    the rules decide it and ``match`` (the same in the page's notation),
+    ``turned`` (the turned tile, for a rule set with an indicator), ``note``,
+    ``expected`` (in words, as ``mahjong-regex test`` says it), ``passed``,
+    the ``reference`` (``verdict``, ``said``, ``problems``) and, for a test
+    that expects a score of a hand the reference says wins, the reference
+    scorer's ``score`` (see :func:`scored`)."""
+    test: HandTest = outcome.test
+    turned, bar, _ = test.hand.partition("|")
+    out = {
+        "line": test.span.line,
+        "column": test.span.column,
+        "end_column": test.span.end_column,
+        "verdict": test.verdict,
+        "hand": test.hand,
+        "match": match,
+        "turned": turned if bar and _has_indicator(rules) else None,
+        "note": test.note,
+        "expected": test.expectation(),
+        "passed": outcome.passed,
+        "reference": {
+            "verdict": "win" if outcome.win else "no",
+            "said": outcome.said,
+            "problems": list(outcome.problems),
+        },
+    }
+    if test.score is not None and outcome.win and scorer is not None:
+        out["score"] = scored(scorer, test.hand)
+    return out
+
+
 #: The requests :func:`handle` answers.
 OPS = {
     "init": init,
@@ -366,4 +453,5 @@ OPS = {
     "decide": decide,
     "convert": convert,
     "examples": examples,
+    "tests": run_tests,
 }

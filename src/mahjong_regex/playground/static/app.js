@@ -1,10 +1,12 @@
 // The playground page: a .meld editor, the pattern in every flavor, and
 // hands marked by the js pattern in this browser's RegExp and explained by
-// the reference evaluator.  Here: the state, the scheduling of work, the
-// controls.  The workers are workers.js, the editor's marks editor.js, the
-// verdicts verdicts.js, the share link share.js.
+// the reference evaluator, and the rule file's tests run.  Here: the state,
+// the scheduling of work, the controls.  The workers are workers.js, the
+// editor's marks editor.js, the verdicts verdicts.js, the tests tests.js,
+// the share link share.js.
 import { showDiagnostics, syncScroll } from "./editor.js";
 import { fromFragment, toFragment } from "./share.js";
+import { showTests } from "./tests.js";
 import { showVerdicts } from "./verdicts.js";
 import { Compiler, Matcher, REGEXP_TIMEOUT_MS } from "./workers.js";
 
@@ -15,6 +17,8 @@ const FIRST_HANDS =
   "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万\n" +
   "二条二条二条三条四条五条五条六条七条二条三条四条九条九条";
 const DEBOUNCE_MS = 200;
+// What a change of the rules asks for: the view, the js pattern, the hands, the tests.
+const RULES = ["view", "live", "hands", "tests"];
 
 const compiler = new Compiler();
 const matcher = new Matcher();
@@ -36,9 +40,11 @@ const state = {
 let facts = null; // the init answer: built-ins, flavors, languages, notations
 let live = { pattern: null, flags: "u", refused: null }; // the js pattern, for RegExp
 let lastVerdicts = [];
+// The editor's marks: the view's diagnostics and refusal, and a test written wrong.
+let marks = { diagnostics: [], refused: null, tests: null };
 let autoHands = FIRST_HANDS; // the hands the page filled in itself
 
-const timings = { compiles: [] };
+const timings = { compiles: [], tests: [] };
 
 // The rule text's name in messages: its rule set's name, as a file name.
 function path() {
@@ -55,6 +61,7 @@ function base() {
 let wanted = null;
 let running = false;
 let timer = null;
+const postponed = new Set(); // the parts a pending timer will refresh
 let actions = 0; // user actions still asking the compiler before they refresh
 let idlers = [];
 
@@ -86,11 +93,15 @@ function refresh(...parts) {
   if (!running) run();
 }
 
+// After a pause in typing: every part asked for since the last pause.
 function later(...parts) {
   clearTimeout(timer);
+  for (const part of parts) postponed.add(part);
   timer = setTimeout(() => {
     timer = null;
-    refresh(...parts);
+    const asked = [...postponed];
+    postponed.clear();
+    refresh(...asked);
   }, DEBOUNCE_MS);
 }
 
@@ -130,6 +141,31 @@ async function work(parts) {
     lastVerdicts = result.rows || [];
     showVerdicts(result, live, REGEXP_TIMEOUT_MS);
   }
+  if (parts.has("tests")) await runTests();
+}
+
+// The rule file's tests: the reference's outcome of each, and RegExp's
+// verdict on each hand (as the page's notation writes it).
+async function runTests() {
+  const source = state.source;
+  const t0 = performance.now();
+  const answer = await compiler.ask({ op: "tests", ...base() });
+  timings.tests.push(performance.now() - t0);
+  const hands = answer.ok && !answer.error ? answer.tests.map((t) => t.match) : [];
+  const matched = live.pattern === null || !hands.length ? null : await matcher.ask(live.pattern, live.flags, hands);
+  showTests(answer, matched, live, REGEXP_TIMEOUT_MS, source);
+  marks.tests = answer.ok ? answer.error : null;
+  showMarks();
+}
+
+function showMarks() {
+  const { diagnostics, refused, tests } = marks;
+  showDiagnostics(state.source, tests ? diagnostics.concat([tests]) : diagnostics, refused);
+}
+
+function clearMarks() {
+  marks = { diagnostics: [], refused: null, tests: null };
+  showMarks();
 }
 
 function viewRequest() {
@@ -186,7 +222,9 @@ function status(text, kind) {
 function showView(answer) {
   const out = $("output");
   const info = $("pattern-info");
-  showDiagnostics(state.source, answer.diagnostics || [], answer.refused || null);
+  marks.diagnostics = answer.diagnostics || [];
+  marks.refused = answer.refused || null;
+  showMarks();
   out.className = "output";
   if (!answer.ok) {
     out.textContent = answer.crash || answer.error || "The rules do not load: see the errors under them.";
@@ -249,7 +287,7 @@ function showControls() {
   $("unchecked").checked = state.unchecked;
   $("source").value = state.source;
   $("hands").value = state.hands;
-  showDiagnostics(state.source, [], null);
+  showMarks();
 }
 
 async function pickBuiltin(name) {
@@ -258,7 +296,7 @@ async function pickBuiltin(name) {
   Object.assign(state, { name, source: facts.builtins.find((b) => b.name === name).source });
   $("source").value = state.source;
   $("rules-path").textContent = path();
-  showDiagnostics(state.source, [], null);
+  clearMarks();
   if (!keepHands) {
     const answer = await compiler.ask({ op: "examples", ...base() });
     if (answer.ok) {
@@ -266,7 +304,7 @@ async function pickBuiltin(name) {
       $("hands").value = state.hands;
     }
   }
-  refresh("view", "live", "hands");
+  refresh(...RULES);
 }
 
 async function switchNotation(notation) {
@@ -281,7 +319,7 @@ async function switchNotation(notation) {
     state.hands = converted;
     $("hands").value = converted;
   }
-  refresh("view", "live", "hands");
+  refresh(...RULES);
 }
 
 async function share() {
@@ -316,8 +354,8 @@ function wire() {
   on("source", "input", (e) => {
     state.source = e.target.value;
     $("rules-path").textContent = path();
-    showDiagnostics(state.source, [], null);
-    later("view", "live", "hands");
+    clearMarks();
+    later(...RULES);
   });
   on("source", "scroll", syncScroll);
   on("hands", "input", (e) => {
@@ -328,7 +366,7 @@ function wire() {
   on("notation", "change", track((e) => switchNotation(e.target.value)));
   on("form", "change", (e) => {
     state.form = e.target.value;
-    refresh("view", "live", "hands");
+    refresh(...RULES);
   });
   const view = (key, read) => (e) => {
     state[key] = read(e.target);
@@ -346,8 +384,9 @@ function wire() {
     "hashchange",
     track(async () => {
       if (facts && (await restore())) {
+        clearMarks();
         showControls();
-        refresh("view", "live", "hands");
+        refresh(...RULES);
       }
     }),
   );
@@ -394,7 +433,7 @@ async function main() {
   const seconds = (performance.now() / 1000).toFixed(1);
   status(`Ready: Python ${facts.python} in Pyodide, mahjong-regex ${facts.version}, loaded in ${seconds} s`, "ready");
   $("share").disabled = false;
-  refresh("view", "live", "hands");
+  refresh(...RULES);
 }
 
 // What tests and benchmarks read: the state, the last verdicts, and a promise

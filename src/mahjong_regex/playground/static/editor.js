@@ -73,7 +73,8 @@ function markLine(line, diagnostics) {
   return tail ? html + `<mark class="${tail}"> </mark>` : html;
 }
 
-function jumpTo(source, line, column, endColumn) {
+// Select a span of the rule text in the editor, and scroll to it.
+export function jumpTo(source, line, column, endColumn) {
   const lines = source.split("\n");
   let offset = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;

@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 
 // A hand as the command line prints it: bare, or JSON-quoted when it holds
 // white space or characters a reader would not see.
-function shown(hand) {
+export function shown(hand) {
   return /^[^\s\p{C}]+$/u.test(hand) ? hand : JSON.stringify(hand);
 }
 
@@ -37,7 +37,7 @@ function splitNode(reference) {
   return div;
 }
 
-function scoreNode(score) {
+export function scoreNode(score) {
   const div = document.createElement("div");
   div.className = "score";
   if (score.error) {
