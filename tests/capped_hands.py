@@ -13,7 +13,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from mahjong_regex.hands.samples import RandomChooser, WildKit, fitted_melds, meld_instances
+from mahjong_regex.hands.samples import (
+    RandomChooser,
+    WildKit,
+    fitted_melds,
+    meld_instances,
+)
 from mahjong_regex.reference.wild_tables import resolve_table
 from mahjong_regex.ruleset.model import RuleSet
 

@@ -257,7 +257,11 @@ def test_cli_shows_changes_and_witnesses(tmp_path):
     out = run("diff", "harbin", str(path), "--hands", "1000")
     assert out.returncode == 1, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[:3] == ["--- <builtin>/harbin.meld", f"+++ {path}", "tests that changed verdict: 1"]
+    assert lines[:3] == [
+        "--- <builtin>/harbin.meld",
+        f"+++ {path}",
+        "tests that changed verdict: 1",
+    ]
     assert "杠最多三个, three kongs win" in lines[3]
     lines = lines[:2] + lines[lines.index("rule changes: 1") :]
     assert lines[:6] == [

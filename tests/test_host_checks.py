@@ -15,11 +15,11 @@ from conftest import RULE_SETS, disagreements, hand_corpus, require_engine, rule
 from snippet_programs import MAY_REFUSE, compiled
 
 from mahjong_regex import UnsupportedError
+from mahjong_regex.engines import run_batch
 from mahjong_regex.flavors.table import get
 from mahjong_regex.outputs import compile_output
 from mahjong_regex.outputs.shape_patterns import bounded_split, shape_patterns
 from mahjong_regex.pipeline import compile_for
-from mahjong_regex.engines import run_batch
 from mahjong_regex.ruleset.model import compare
 
 

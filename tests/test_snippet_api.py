@@ -17,7 +17,15 @@ from pathlib import Path
 
 import pytest
 from conftest import IN_CI, read_fixtures
-from snippet_programs import CARGO_CONFIG, CARGO_TARGET, CARGO_TOML, RUST_MAIN, encode, missing, run
+from snippet_programs import (
+    CARGO_CONFIG,
+    CARGO_TARGET,
+    CARGO_TOML,
+    RUST_MAIN,
+    encode,
+    missing,
+    run,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 HARBIN_WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"

@@ -15,7 +15,14 @@ import sys
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
 
-from mahjong_regex import BUILTINS, FLAVORS, Evaluator, HandError, compile_pattern, load_rules
+from mahjong_regex import (
+    BUILTINS,
+    FLAVORS,
+    Evaluator,
+    HandError,
+    compile_pattern,
+    load_rules,
+)
 from mahjong_regex.compiler.melds.sorted_runs import run_splits, unordered_warnings
 from mahjong_regex.compiler.registry import Options
 from mahjong_regex.engines import run_batch

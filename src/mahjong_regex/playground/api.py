@@ -45,8 +45,14 @@ from ..compiler.registry import Options
 from ..diagnostics import HandError, MeldError, UnsupportedError, located
 from ..flavors.table import FLAVORS, languages
 from ..hands.samples import random_hands
-from ..outputs.score_command import compile_json, score_snippet
-from ..outputs.snippets import snippet
+from ..outputs.compile_output import (
+    Compiled,
+    code,
+    compile_any,
+    compile_json,
+    per_shape,
+)
+from ..outputs.snippets import SnippetOptions
 from ..pipeline import Output, compile_for
 from ..reference.evaluator import Evaluator, Verdict
 from ..reference.hand_checks import Outcome, ReferenceChecks
@@ -214,20 +220,24 @@ def compile_text(req: dict) -> dict:
         message = f"rule set {rules.name!r} declares no scoring elements ('score' statements)"
         return {**answer, "refused": diagnostic("error", message, None, path, source)}
     started = time.perf_counter()
+    row = FLAVORS[flavor]
     try:
         allow = bool(_field(req, "allow_unchecked", bool, False))
-        out = _output(rules_key(req), flavor, score, allow)
+        if per_shape(row, fmt, score):
+            done = compile_any(rules, flavor, Options(), fmt, score, allow)
+        else:
+            done = Compiled(row, _output(rules_key(req), flavor, score, allow))
     except UnsupportedError as e:
         return {**answer, "refused": error_diagnostic(e, path, source)}
-    for message, span in unordered_warnings(rules, Options(), out.flavor, score):
+    for message, span in unordered_warnings(rules, Options(), row, score):
         diags.append(diagnostic("warning", message, span, path, source))
-    text = _formatted(out, rules, fmt, lang, score, path)
+    out, notation = done.out, rules_key(req)[2]
     answer.update(
-        text=text,
-        pattern=out.text,
-        flags=out.flavor.flags,
-        engine=out.flavor.engine,
-        unchecked=list(out.unchecked),
+        text=_formatted(done, rules, fmt, (lang, notation), score, path),
+        pattern=out.text if out is not None else None,
+        flags=row.flags,
+        engine=row.engine,
+        unchecked=list(out.unchecked) if out is not None else [],
         ms=round((time.perf_counter() - started) * 1000, 1),
     )
     return answer
@@ -237,30 +247,19 @@ def _has_indicator(rules: RuleSet) -> bool:
     return rules.indicator is not None and rules.turned is None
 
 
-def _formatted(out: Output, rules: RuleSet, fmt: str, lang, score: bool, path: str) -> str:
+def _formatted(done: Compiled, rules: RuleSet, fmt: str, host, score: bool, path: str) -> str:
     """The compiled pattern in one of :data:`FORMATS`, as ``compile
-    --format`` prints it."""
+    --format`` prints it; ``host`` is (the code's language, the tile
+    notation or None)."""
+    lang, notation = host
     if fmt == "outline":
-        return out.outline()
+        return done.out.outline()
     if fmt == "code":
-        if score:
-            return score_snippet(out, lang, rules)
-        return snippet(out, lang, rules.name, rules.source_hash)
+        return code(done, rules, lang, SnippetOptions(notation=notation), score)
     if fmt == "json":
-        info = {
-            "pattern": out.text,
-            "flavor": out.flavor.name,
-            "engine": out.flavor.engine,
-            "flags": out.flavor.flags,
-            "groups": [{"name": n, "captures": d} for n, d in out.groups],
-            "unchecked": list(out.unchecked),
-            "ruleset": rules.name,
-            "source": path,
-            "source_sha256": rules.source_hash,
-            **(compile_json(out, rules) if score else {}),
-        }
+        info = compile_json(done, rules, path, notation, score)
         return json.dumps(info, ensure_ascii=False, indent=2) + "\n"
-    return out.text
+    return done.out.text
 
 
 @lru_cache(maxsize=8)
