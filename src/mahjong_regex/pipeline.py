@@ -246,8 +246,15 @@ class Output:
         return OutlinePrinter(self.printer).pattern(self.lowered)
 
 
-def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> Output:
+def render(
+    pattern: ir.Pattern,
+    flavor: Flavor | str,
+    allow_unchecked: bool = False,
+    max_length: int | None = None,
+) -> Output:
     """Lower and print a pattern in a flavor (Pattern -> :class:`Output`).
+    ``max_length``, when given, replaces the flavor's own size limit (sorted
+    input's ``re2`` patterns are written for RE2 up to 2 MB).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` when the
     flavor cannot express something the pattern needs (unless
@@ -260,12 +267,13 @@ def render(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = Fa
         raise lowered.refusal
     printer = Printer(flavor)
     text = printer.pattern(lowered.pattern)
-    if flavor.max_length is not None and len(text) > flavor.max_length:
+    most = flavor.max_length if max_length is None else max_length
+    if most is not None and len(text) > most:
         raise unsupported(
             flavor,
             "this rule set",
             f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
-            f"compiles with its default memory budget (about {flavor.max_length:,})",
+            f"compiles with its default memory budget (about {most:,})",
             None,
         )
     groups = tuple((c.name, c.describes) for c in ir.captures(lowered.pattern))

@@ -177,7 +177,9 @@ class Printer:
 
     def p_Cond(self, n: ir.Cond) -> str:
         # A branch that is an alternation goes in (?:…): its | would end it.
-        return f"(?({n.name})" + self.wrap(n.yes, 1) + "|" + self.wrap(n.no, 1) + ")"
+        return (
+            self.f.cond.format(name=n.name) + self.wrap(n.yes, 1) + "|" + self.wrap(n.no, 1) + ")"
+        )
 
     def p_Behind(self, n: ir.Behind) -> str:
         assert (

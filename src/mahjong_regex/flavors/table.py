@@ -103,6 +103,8 @@ class Flavor:
     dupnames: str | None = None
     rewind: str | None = None
     balancing: bool = False
+    #: How a conditional names its group (Onigmo needs ``(?(<name>)…)``).
+    cond: str = "(?({name})"
 
     @property
     def capabilities(self) -> Capabilities:
@@ -178,6 +180,7 @@ FLAVORS: dict[str, Flavor] = {
             engine="Onigmo (Ruby)",
             call="\\g<{name}>",
             define="zero",
+            cond="(?(<{name}>)",
         ),
         Flavor(
             "re2",

@@ -1,0 +1,100 @@
+"""The entry point of sorted input: :func:`build_sorted` compiles a checked
+rule set into a pattern that reads a hand written in canonical order and
+matches iff some arrangement of its tiles wins.
+
+- Flavors with lookaround and flags (``pcre``, ``regex``, ``python``,
+  ``dotnet``, ``ruby``, ``java``, ``js``): one register machine per hand
+  shape (:mod:`.register_machine`), alternated, after the tile-level
+  lookaheads of the win (:mod:`.sorted_tiles`).
+- ``re2``: the automaton over tile counts (:mod:`.kind_automaton`), written
+  out as a regular expression (:mod:`.automaton_regex`).
+
+A construct the flavor cannot say is refused with
+:func:`~mahjong_regex.flavors.table.unsupported`, naming it and its place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import ir
+from ...flavors.table import Flavor, get, unsupported
+from ...ruleset.model import RuleSet
+from .flag_ops import FlagOps
+from .register_machine import MachineWriter
+from .sorted_plan import PlanRefused, plan_shape
+from .sorted_tiles import TileRefused, lookaheads
+from .tile_order import length_is
+
+#: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
+#: default link size allows 64K code units).
+MAX_LOOKAROUND_CHARS = 64 * 1024
+#: The largest ``re2`` pattern for sorted input.
+MAX_RE2_CHARS = 2 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SortedCaps:
+    """Size limits of sorted patterns, in characters (see the constants)."""
+
+    lookaround: int = MAX_LOOKAROUND_CHARS
+    re2: int = MAX_RE2_CHARS
+
+
+def build_sorted(
+    rules: RuleSet, flavor: Flavor | str, caps: SortedCaps | None = None
+) -> ir.Pattern:
+    """The pattern (``ir.Pattern``, printed by :func:`mahjong_regex.pipeline.render`
+    in ``flavor``) that decides hands of ``rules`` written in canonical order.
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` naming the
+    construct and the flavor when ``flavor`` cannot say it, KeyError for an
+    unknown flavor name."""
+    flavor = get(flavor) if isinstance(flavor, str) else flavor
+    if flavor.name == "re2":
+        from .automaton_regex import build_re2
+
+        return build_re2(rules, flavor, caps or SortedCaps())
+    if rules.has_wilds:
+        raise unsupported(flavor, "wild tiles", "sorted input does not read wild tiles yet")
+    ops = FlagOps(flavor.name)
+    shapes = []
+    for i, shape in enumerate(rules.shapes):
+        try:
+            plan = plan_shape(rules, shape)
+            looks = lookaheads(rules, shape.where)
+        except PlanRefused as e:
+            raise unsupported(flavor, e.construct, e.reason, e.span) from None
+        except TileRefused as e:
+            raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
+        shapes.append(MachineWriter(rules, plan, ops, prefix(i)).body(looks))
+    try:
+        win = lookaheads(rules, rules.where)
+    except TileRefused as e:
+        raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
+    everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)})
+    guard = guard_length(rules, everything, not flavor.astral_atoms)
+    body = ir.seq(ir.Start(), guard, *win, ir.alt(*shapes))
+    return ir.Pattern(body)
+
+
+def prefix(i: int) -> str:
+    """Flag names of shape ``i`` start with this (letters only)."""
+    letters = "abcdefghjkmpqrsuvwxy"
+    return letters[i % len(letters)] + ("z" * (i // len(letters)))
+
+
+def guard_length(rules: RuleSet, lengths: list[int], utf16: bool = False) -> ir.Node:
+    """A lookahead on the hand's length, before anything else reads it:
+    a hostile string of any length fails here."""
+    if not lengths:
+        return ir.NEVER
+    return length_is(rules, min(lengths), max(lengths), utf16)
+
+
+def _lengths(rules: RuleSet, shape) -> set[int]:
+    totals = {0}
+    for count, kinds in shape.slots:
+        for _ in range(count):
+            totals = {t + rules.kinds[k].size for t in totals for k in kinds}
+    return totals
