@@ -47,6 +47,7 @@ from .diagnostics import HandError, MeldError, located, shown
 from .flavors.table import FLAVORS
 from .outputs.score_command import SCORE_LANG_FLAVOR, compile_json, score_snippet
 from .outputs.snippets import LANG_FLAVOR, snippet
+from .outputs import sorted_input
 from .compiler.registry import PASSES, REGISTRY, Options, passes_table  # noqa: F401
 from .compiler.melds.sorted_runs import unordered_warnings
 from .pipeline import UnknownRuleSet, compile_rules, compile_scoring, emit, read_rules, render
@@ -138,6 +139,8 @@ def cmd_compile(args) -> int:
             )
         flavor = implied
     flavor = flavor or "pcre"
+    if args.input == "sorted":
+        return _compile_sorted(args, rules, path, source, flavor)
     options = _options(args)
     try:
         make = compile_scoring if args.score else compile_rules
@@ -176,10 +179,33 @@ def cmd_compile(args) -> int:
     return 0
 
 
+def _compile_sorted(args, rules: RuleSet, path: str, source: str, flavor: str) -> int:
+    """``compile --input sorted``: the pattern for hands in canonical order."""
+    try:
+        sys.stdout.write(sorted_input.compile_command(args, rules, path, flavor))
+    except MeldError as e:
+        raise _Fail(e.render(path, source)) from None
+    except ValueError as e:
+        raise _Fail(f"mahjong-regex: error: {e}") from None
+    return 0
+
+
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
     hands = _hands(args)
+    if args.input == "sorted":
+        search = None
+        if args.engine == "regex":
+            import regex
+
+            try:
+                search = regex.compile(sorted_input.render(rules, "regex", False).text).search
+            except MeldError as e:
+                raise _Fail(e.render(path, source)) from None
+        lines, status = sorted_input.match_lines(rules, hands, search)
+        print("\n".join(lines))
+        return status
     evaluator = Evaluator(rules)
     compiled = None
     if args.engine == "regex":
@@ -385,6 +411,7 @@ def _compile_parser(sub) -> None:
     _tiles(c)
     _indicator(c)
     _no_pass(c)
+    sorted_input.add_argument(c)
     c.set_defaults(run=cmd_compile)
 
 
@@ -395,6 +422,7 @@ def _match_parser(sub) -> None:
     _tiles(m)
     _indicator(m)
     _no_pass(m)
+    sorted_input.add_argument(m)
     m.set_defaults(run=cmd_match)
 
 

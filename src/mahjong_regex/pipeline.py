@@ -269,11 +269,15 @@ def render(
     text = printer.pattern(lowered.pattern)
     most = flavor.max_length if max_length is None else max_length
     if most is not None and len(text) > most:
+        why = (
+            f"the {most:,} allowed"
+            if max_length is not None
+            else f"{flavor.engine} compiles with its default memory budget (about {most:,})"
+        )
         raise unsupported(
             flavor,
             "this rule set",
-            f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
-            f"compiles with its default memory budget (about {most:,})",
+            f"the pattern would be {len(text):,} characters, more than {why}",
             None,
         )
     groups = tuple((c.name, c.describes) for c in ir.captures(lowered.pattern))
@@ -290,6 +294,27 @@ def emit(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = Fals
 def outline(pattern: ir.Pattern, flavor: Flavor | str, allow_unchecked: bool = False) -> str:
     """The outline of the pattern :func:`emit` prints (see :meth:`Output.outline`)."""
     return render(pattern, flavor, allow_unchecked).outline()
+
+
+def render_sorted(
+    rules: RuleSet, flavor: Flavor | str = "pcre", allow_unchecked: bool = False
+) -> Output:
+    """The pattern for hands written in canonical order (``--input
+    sorted``), printed in ``flavor`` (RuleSet -> :class:`Output`): it matches
+    a sorted hand iff some arrangement of its tiles wins (see
+    :mod:`mahjong_regex.compiler.sorted`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` naming the
+    construct and the flavor when the flavor cannot say it, or when the
+    pattern passes the size limit of sorted input (64 KB where the flavor
+    has lookaround, 2 MB in ``re2``; the message gives the size)."""
+    from .compiler.sorted.sorted_build import SortedCaps, build_sorted
+
+    if isinstance(flavor, str):
+        flavor = get(flavor)
+    caps = SortedCaps()
+    most = caps.re2 if not flavor.lookaround else caps.lookaround
+    return render(build_sorted(rules, flavor, caps), flavor, allow_unchecked, max_length=most)
 
 
 def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:

@@ -36,9 +36,13 @@ class FlagOps:
             raise ValueError(f"flavor {flavor!r} has no flags")
         self.flavor = flavor
 
-    def set(self, name: str) -> ir.Node:
-        """Set flag ``name`` here (matches the empty string)."""
+    def set(self, name: str, ahead: bool = False) -> ir.Node:
+        """Set flag ``name`` here (matches the empty string).  ``ahead``: the
+        caller knows a character follows, so JavaScript captures that one
+        (``(?=(?<f>.))``) instead of going back to the start."""
         if self.flavor == "js":
+            if ahead:
+                return ir.Look(ir.Capture(name, ir.AnyChar()))
             first = ir.Look(ir.Capture(name, ir.AnyChar()))
             return ir.Behind(ir.seq(ir.Start(), first, ir.Repeat(ir.AnyChar(), 0, None)))
         return ir.Capture(name, ir.EMPTY)

@@ -34,6 +34,9 @@ class MachineWriter:
     def __init__(self, rules: RuleSet, plan: ShapePlan, ops: FlagOps, prefix: str):
         self.rules, self.plan, self.ops, self.p = rules, plan, ops, prefix
         self.utf16 = ops.flavor == "dotnet"
+        #: Does a guess look for its tiles first (not where wild tiles may
+        #: stand in)?
+        self.check_guesses = True
         self.run_ids = {inst: i for i, inst in enumerate(plan.levels)}
         self.kind_ids = {k: i for i, k in enumerate(sorted(plan.sizes))}
         self.guess_ids = {}
@@ -79,8 +82,13 @@ class MachineWriter:
         parts = [self.lengths_node(plan.lengths), *lookaheads, self.length_flags()]
         parts += [self.guess(g, group) for g, group in enumerate(plan.guessed)]
         parts += [self.block(t) for t in plan.blocks]
-        parts += [self.end_checks(), ir.End()]
+        parts += [self.tail(), self.end_checks(), ir.End()]
         return ir.seq(*parts, label=f"line {plan.shape.span.line}: hand {plan.shape.name}")
+
+    def tail(self) -> ir.Node:
+        """What follows the last block (nothing here; the wild tiles set
+        aside, with wild tiles)."""
+        return ir.EMPTY
 
     def lengths_node(self, lengths: list[int]) -> ir.Node:
         """A lookahead: the hand holds one of ``lengths`` tiles."""
@@ -97,7 +105,10 @@ class MachineWriter:
         if not self.flagged_lengths:
             return ir.EMPTY
         ways = [
-            ir.seq(length_is(self.rules, n, n, self.utf16), self.ops.set(self.length_flag(n)))
+            ir.seq(
+                length_is(self.rules, n, n, self.utf16),
+                self.ops.set(self.length_flag(n), ahead=True),
+            )
             for n in self.flagged_lengths
         ]
         others = [
@@ -136,7 +147,8 @@ class MachineWriter:
                 for t, m in zip(inst.tiles, inst.mult)
             ]
             flag = self.guess_ids[inst]
-            ways.append(ir.seq(ir.Look(ir.seq(*find)), self.guard([inst.kind]), self.ops.set(flag)))
+            there = ir.Look(ir.seq(*find)) if self.check_guesses else ir.EMPTY
+            ways.append(ir.seq(there, self.guard([inst.kind]), self.ops.set(flag, ahead=True)))
             for c in self.some:
                 if inst.kind in c.kinds:
                     self.some_flags[c].append(flag)
@@ -147,23 +159,18 @@ class MachineWriter:
     def block(self, t: int) -> ir.Node:
         """All copies of tile ``t`` (see the module docstring)."""
         plan, ops = self.plan, self.ops
-        parts: list[ir.Node] = []
-        cap, floor = plan.caps.get(t), plan.floors.get(t, 0)
-        if cap is not None:
-            parts.append(ir.Look(copies(self.rules, t, cap + 1), negate=True))
-        if floor:
-            parts.append(ir.Look(copies(self.rules, t, floor)))
+        parts: list[ir.Node] = self.block_head(t)
         for inst in (i for group in plan.guessed for i in group if t in i.tiles):
             m = inst.mult[inst.tiles.index(t)]
-            parts.append(ops.when(self.guess_ids[inst], copies(self.rules, t, m)))
+            parts.append(ops.when(self.guess_ids[inst], self.take(t, m)))
         for inst, levels in plan.owed(t):
             for level in range(1, levels + 1):
-                parts.append(ops.when(self.run_flag(inst, level), tile_lit(self.rules, t)))
+                parts.append(ops.when(self.run_flag(inst, level), self.take_owed(t, inst, level)))
         made: list[tuple[str, str, int]] = []  # (kind, flag, level): melds it may make
         for inst, levels in plan.starts(t):
             if not self.banned([inst.kind]):
                 names = [self.run_flag(inst, level) for level in range(1, levels + 1)]
-                parts.append(self.optional(t, 1, inst.kind, names))
+                parts.append(self.optional(t, 1, inst.kind, names, inst))
                 made += [(inst.kind, n, m) for m, n in enumerate(names, 1)]
         for same in plan.sames[t]:
             if not self.banned([same.kind]):
@@ -171,20 +178,52 @@ class MachineWriter:
                 names = [f"{self.p}k{k}t{t}m{m}" for m in range(1, same.most + 1)]
                 parts.append(self.optional(t, same.size, same.kind, names))
                 made += [(same.kind, n, m) for m, n in enumerate(names, 1)]
-        parts.append(ir.Look(tile_lit(self.rules, t), negate=True))
+        parts.extend(self.block_end(t))
         for c in self.some:
             self.some_flags[c] += [n for k, n, m in made if k in c.kinds and m == 1]
         parts.extend(self.count_update(made))
         return ir.seq(*parts)
 
-    def optional(self, t: int, size: int, kind: str, names: list[str]) -> ir.Node:
+    def optional(
+        self, t: int, size: int, kind: str, names: list[str], run: Instance | None = None
+    ) -> ir.Node:
         """Up to ``len(names)`` melds of ``kind``, ``size`` copies of ``t``
-        each, the m-th setting flag ``names[m - 1]``: nested ``(?:…|)``."""
+        each (the first tile of spanning instance ``run``, when given), the
+        m-th setting flag ``names[m - 1]``: nested ``(?:…|)``."""
         node: ir.Node = ir.EMPTY
-        for name in reversed(names):
-            take = ir.seq(copies(self.rules, t, size), self.guard([kind]), self.ops.set(name), node)
+        for m in range(len(names), 0, -1):
+            copies_ = self.take(t, size) if run is None else self.take_head(t, run, m)
+            # A run's flag is read by the tiles that follow it.
+            flag = self.ops.set(names[m - 1], ahead=run is not None)
+            take = ir.seq(copies_, self.guard([kind]), flag, node)
             node = ir.alt(take, ir.EMPTY)
         return node
+
+    def block_head(self, t: int) -> list[ir.Node]:
+        """The copy cap and floor of tile ``t``, read before its block."""
+        cap, floor = self.plan.caps.get(t), self.plan.floors.get(t, 0)
+        parts = []
+        if cap is not None:
+            parts.append(ir.Look(copies(self.rules, t, cap + 1), negate=True))
+        if floor:
+            parts.append(ir.Look(copies(self.rules, t, floor)))
+        return parts
+
+    def take(self, t: int, n: int) -> ir.Node:
+        """``n`` copies of ``t``, taken into one meld."""
+        return copies(self.rules, t, n)
+
+    def take_head(self, t: int, run: Instance, level: int) -> ir.Node:
+        """The copy of ``t`` that starts run ``run`` (its ``level``-th)."""
+        return copies(self.rules, t, 1)
+
+    def take_owed(self, t: int, run: Instance, level: int) -> ir.Node:
+        """The copy of ``t`` run ``run`` (its ``level``-th) holds further on."""
+        return copies(self.rules, t, 1)
+
+    def block_end(self, t: int) -> list[ir.Node]:
+        """The end of the block: no copy of ``t`` left."""
+        return [ir.Look(tile_lit(self.rules, t), negate=True)]
 
     # --- counters ---
 

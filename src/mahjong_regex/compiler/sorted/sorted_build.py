@@ -24,7 +24,8 @@ from .flag_ops import FlagOps
 from .register_machine import MachineWriter
 from .sorted_plan import PlanRefused, plan_shape
 from .sorted_tiles import TileRefused, lookaheads
-from .tile_order import length_is
+from .tile_order import canonical_tiles, length_is
+from .wild_machine import Pool, WildMachineWriter
 
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
 #: default link size allows 64K code units).
@@ -55,27 +56,48 @@ def build_sorted(
         from .automaton_regex import build_re2
 
         return build_re2(rules, flavor, caps or SortedCaps())
-    if rules.has_wilds:
-        raise unsupported(flavor, "wild tiles", "sorted input does not read wild tiles yet")
     ops = FlagOps(flavor.name)
     shapes = []
-    for i, shape in enumerate(rules.shapes):
-        try:
-            plan = plan_shape(rules, shape)
-            looks = lookaheads(rules, shape.where)
-        except PlanRefused as e:
-            raise unsupported(flavor, e.construct, e.reason, e.span) from None
-        except TileRefused as e:
-            raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
-        shapes.append(MachineWriter(rules, plan, ops, prefix(i)).body(looks))
     try:
-        win = lookaheads(rules, rules.where)
+        pool = wild_pool(rules)
+        for i, shape in enumerate(rules.shapes):
+            plan = plan_shape(rules, shape)
+            looks = lookaheads(rules, shape.where, bool(pool))
+            if pool is None:
+                writer = MachineWriter(rules, plan, ops, prefix(i))
+            else:
+                writer = WildMachineWriter(rules, plan, ops, prefix(i), pool)
+            shapes.append(writer.body(looks))
+    except PlanRefused as e:
+        raise unsupported(flavor, e.construct, e.reason, e.span) from None
+    except TileRefused as e:
+        raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
+    try:
+        win = lookaheads(rules, rules.where, bool(pool))
     except TileRefused as e:
         raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
     everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)})
     guard = guard_length(rules, everything, not flavor.astral_atoms)
-    body = ir.seq(ir.Start(), guard, *win, ir.alt(*shapes))
+    limits = pool.limits(rules) if pool is not None else []
+    body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
     return ir.Pattern(body)
+
+
+def wild_pool(rules: RuleSet) -> Pool | None:
+    """The wild tiles of ``rules`` (None without any).  Raises
+    :class:`~.sorted_plan.PlanRefused` for what the machine cannot read yet:
+    a turned tile, a tile that always plays another (``proxy``)."""
+    if not rules.has_wilds:
+        return None
+    if rules.indicator is not None or rules.turned is not None:
+        raise PlanRefused("indicator", "a turned tile", rules.indicator_span)
+    domain: dict[int, set[int]] = {}
+    for w in rules.wilds:
+        if w.proxy:
+            raise PlanRefused("proxy", "a tile that always plays another", w.span)
+        for t in w.tiles.tiles:
+            domain.setdefault(t, set()).update(w.domain.tiles)
+    return Pool(rules, {t: frozenset(d) for t, d in domain.items()}, canonical_tiles(rules))
 
 
 def prefix(i: int) -> str:

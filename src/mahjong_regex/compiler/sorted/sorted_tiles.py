@@ -26,13 +26,17 @@ class TileRefused(Exception):
         self.constraint, self.reason = constraint, reason
 
 
-def lookaheads(rules: RuleSet, cs) -> list[ir.Node]:
+def lookaheads(rules: RuleSet, cs, wild: bool = False) -> list[ir.Node]:
     """The lookaheads for the tile-level constraints of ``cs`` not read in
-    the blocks (see the module docstring)."""
+    the blocks (see the module docstring).  With ``wild`` tiles, a
+    constraint on the tiles stood for (not ``held``) cannot be read from
+    the hand: :class:`TileRefused`."""
     out = []
     for c in conjuncts(cs):
         if c.is_meld_level or local(c):
             continue
+        if wild and not c.held:
+            raise TileRefused(c, "it reads the tiles wild tiles stand for")
         out.append(ir.seq(holds(rules, c), label=c.label()))
     return out
 
