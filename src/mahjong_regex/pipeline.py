@@ -314,7 +314,9 @@ def render_sorted(
         flavor = get(flavor)
     caps = SortedCaps()
     most = caps.re2 if not flavor.lookaround else caps.lookaround
-    return render(build_sorted(rules, flavor, caps), flavor, allow_unchecked, max_length=most)
+    arranged = lambda sub: compile_rules(sub, None, flavor)  # noqa: E731
+    pattern = build_sorted(rules, flavor, caps, arranged)
+    return render(pattern, flavor, allow_unchecked, max_length=most)
 
 
 def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:

@@ -24,7 +24,7 @@ from .flag_ops import FlagOps
 from .register_machine import MachineWriter
 from .sorted_plan import PlanRefused, plan_shape
 from .sorted_tiles import TileRefused, lookaheads
-from .tile_order import canonical_tiles, length_is
+from .tile_order import canonical_tiles, length_is, tile_lit
 from .wild_machine import Pool, WildMachineWriter
 
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
@@ -43,10 +43,16 @@ class SortedCaps:
 
 
 def build_sorted(
-    rules: RuleSet, flavor: Flavor | str, caps: SortedCaps | None = None
+    rules: RuleSet, flavor: Flavor | str, caps: SortedCaps | None = None, arranged=None
 ) -> ir.Pattern:
     """The pattern (``ir.Pattern``, printed by :func:`mahjong_regex.pipeline.render`
     in ``flavor``) that decides hands of ``rules`` written in canonical order.
+
+    ``arranged``, when given, compiles a rule set for arranged hands
+    (RuleSet -> ``ir.Pattern``): a shape of same-melds only (no runs, no
+    wild tiles) that the machine cannot count is read as an arranged hand,
+    after a check that the tiles are in canonical order (a sorted hand of
+    such melds is one of its arrangements).
 
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` naming the
     construct and the flavor when ``flavor`` cannot say it, KeyError for an
@@ -57,11 +63,19 @@ def build_sorted(
 
         return build_re2(rules, flavor, caps or SortedCaps())
     ops = FlagOps(flavor.name)
-    shapes = []
+    shapes, defs = [], []
     try:
         pool = wild_pool(rules)
         for i, shape in enumerate(rules.shapes):
-            plan = plan_shape(rules, shape)
+            try:
+                plan = plan_shape(rules, shape)
+            except PlanRefused:
+                if pool is not None or arranged is None or not same_only(rules, shape):
+                    raise
+                body, more = as_arranged(rules, shape, arranged)
+                shapes.append(body)
+                defs.extend(more)
+                continue
             looks = lookaheads(rules, shape.where, bool(pool))
             if pool is None:
                 writer = MachineWriter(rules, plan, ops, prefix(i))
@@ -80,7 +94,24 @@ def build_sorted(
     guard = guard_length(rules, everything, not flavor.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
-    return ir.Pattern(body)
+    return ir.Pattern(body, tuple(defs))
+
+
+def same_only(rules: RuleSet, shape) -> bool:
+    """Are all of the shape's meld kinds same-melds?"""
+    return all(rules.kinds[k].form == "same" for k in shape.kinds)
+
+
+def as_arranged(rules: RuleSet, shape, arranged) -> tuple[ir.Node, list]:
+    """The shape read as an arranged hand (its melds side by side: a sorted
+    hand of same-melds is one of its arrangements), after a lookahead that
+    the tiles are in canonical order; and the definitions it calls."""
+    from dataclasses import replace
+
+    pattern = arranged(replace(rules, shapes=(shape,)))
+    runs = [ir.Repeat(tile_lit(rules, t), 0, None) for t in canonical_tiles(rules)]
+    order = ir.Look(ir.seq(*runs, ir.End()), label="the tiles in canonical order")
+    return ir.seq(order, pattern.body), list(pattern.definitions)
 
 
 def wild_pool(rules: RuleSet) -> Pool | None:

@@ -27,6 +27,9 @@ from .tile_order import canonical_tiles
 #: Most ways one tile's copies may be read (per shape) before a shape is
 #: left to another way of writing it.
 MAX_OPTIONS = 64
+#: The highest meld count a counter keeps, tile to tile (each level is a
+#: flag per tile).
+MAX_COUNTER = 4
 
 
 class PlanRefused(Exception):
@@ -163,6 +166,12 @@ def plan_shape(rules: RuleSet, shape: Shape) -> ShapePlan:
     if any(v is None for v in checks.values()):
         raise PlanRefused(
             f"hand {shape.name}", "no bound on meld counts tells its melds apart", shape.span
+        )
+    if any(c.op in ("<=", ">=") and c.value > MAX_COUNTER for cs in checks.values() for c in cs):
+        raise PlanRefused(
+            f"hand {shape.name}",
+            f"its meld counts need counters past {MAX_COUNTER} levels, carried from tile to tile",
+            shape.span,
         )
     plan.checks = checks
     return plan

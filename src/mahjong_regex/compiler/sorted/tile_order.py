@@ -37,12 +37,29 @@ def copies(rules: RuleSet, tile: int, n: int) -> ir.Node:
 
 
 def tiles_node(rules: RuleSet, tiles) -> ir.Node:
-    """One tile out of ``tiles`` (indices): a class when every name is one
-    character, else an alternation of names."""
-    names = sorted({rules.alphabet.tiles[t].name for t in tiles})
-    if names and all(len(n) == 1 for n in names):
-        return ir.CharSet(frozenset(names))
-    return ir.alt(*(ir.Lit(n) for n in names))
+    """One tile out of ``tiles`` (indices): per name length, a class per
+    character where the names of that length are every combination of
+    them (``[一二三]万``), else the names side by side."""
+    return names_node(sorted({rules.alphabet.tiles[t].name for t in tiles}))
+
+
+def names_node(names: list[str]) -> ir.Node:
+    """One of ``names``: per length, a class per character where they are
+    every combination of those characters, else an alternation."""
+    by_len: dict[int, set[str]] = {}
+    for name in names:
+        by_len.setdefault(len(name), set()).add(name)
+    ways = []
+    for n, group in sorted(by_len.items()):
+        columns = [frozenset(name[i] for name in group) for i in range(n)]
+        size = 1
+        for col in columns:
+            size *= len(col)
+        if size == len(group):
+            ways.append(ir.seq(*(ir.CharSet(col) for col in columns)))
+        else:
+            ways.extend(ir.Lit(name) for name in sorted(group))
+    return ir.alt(*ways)
 
 
 def width(rules: RuleSet, utf16: bool = False) -> int | None:
@@ -66,20 +83,7 @@ def any_tile(rules: RuleSet, utf16: bool = False) -> ir.Node:
     w = width(rules, utf16)
     if w is not None:
         return ir.Repeat(ir.AnyChar(), w, w)
-    by_len: dict[int, set[str]] = {}
-    for t in rules.alphabet.tiles:
-        by_len.setdefault(len(t.name), set()).add(t.name)
-    ways = []
-    for n, names in sorted(by_len.items()):
-        columns = [{name[i] for name in names} for i in range(n)]
-        size = 1
-        for col in columns:
-            size *= len(col)
-        if size == len(names):
-            ways.append(ir.seq(*(ir.CharSet(frozenset(col)) for col in columns)))
-        else:
-            ways.extend(ir.Lit(name) for name in sorted(names))
-    return ir.alt(*ways)
+    return names_node([t.name for t in rules.alphabet.tiles])
 
 
 def length_is(rules: RuleSet, lo: int, hi: int, utf16: bool = False) -> ir.Node:
@@ -88,9 +92,25 @@ def length_is(rules: RuleSet, lo: int, hi: int, utf16: bool = False) -> ir.Node:
     w = width(rules, utf16)
     if w is not None:
         body = ir.Repeat(ir.AnyChar(), lo * w, hi * w)
+    elif heads(rules) and not utf16:
+        first, rest = heads(rules)
+        body = ir.seq(ir.Repeat(ir.seq(first, ir.Repeat(rest, 0, None)), lo, hi))
     else:
         body = ir.Repeat(any_tile(rules, utf16), lo, hi)
     return ir.Look(ir.seq(body, ir.End()))
+
+
+def heads(rules: RuleSet):
+    """(class of first characters, class of the others) when no tile name
+    has a first character that stands elsewhere in a name: each tile is then
+    one first character and its others, so counting first characters counts
+    tiles in a short pattern (``(?:[一…九东…白][万筒条]*){14}``).  None else."""
+    names = [t.name for t in rules.alphabet.tiles]
+    first = frozenset(n[0] for n in names)
+    rest = frozenset(c for n in names for c in n[1:])
+    if not rest or first & rest:
+        return None
+    return ir.CharSet(first), ir.CharSet(rest)
 
 
 def skip_to(rules: RuleSet, tiles) -> ir.Node:

@@ -173,6 +173,9 @@ class WildMachineWriter(MachineWriter):
 
     # --- blocks ---
 
+    def absent_fast(self, t: int) -> bool:
+        return super().absent_fast(t) and t not in self.pool.domain and t not in self.pool.tiles
+
     def block_head(self, t: int) -> list[ir.Node]:
         self.places = []
         self.held_flags = []
