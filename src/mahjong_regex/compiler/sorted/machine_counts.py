@@ -52,21 +52,19 @@ class CountChecks:
         return looks[0] if len(looks) == 1 else ir.Look(ir.alt(*looks))
 
     def length_flags(self) -> ir.Node:
-        """One flag for the hand's length, where a check depends on it."""
+        """One flag for the hand's length, where a check depends on it: a
+        lookahead (atomic, so exactly one of its ways is ever taken) that
+        sets the flag of the first length that fits, or none."""
         if not self.flagged_lengths:
             return ir.EMPTY
         ways = [
             ir.seq(
-                length_is(self.rules, n, n, self.utf16),
                 self.ops.set(self.length_flag(n), ahead=True),
+                length_is(self.rules, n, n, self.utf16),
             )
             for n in self.flagged_lengths
         ]
-        others = [
-            ir.Look(length_is(self.rules, n, n, self.utf16), negate=True)
-            for n in self.flagged_lengths
-        ]
-        return ir.alt(*ways, ir.seq(*others))
+        return ir.Look(ir.alt(*ways, ir.EMPTY))
 
     def guard(self, kinds) -> ir.Node:
         """Fails where a ``none`` check on one of ``kinds`` applies (by the

@@ -25,7 +25,7 @@ from .flag_ops import FlagOps
 from .machine_counts import CountChecks
 from .residues import PairPlace, components, residue_lengths
 from .sorted_plan import Instance, ShapePlan
-from .tile_order import canonical_tiles, copies, skip_to, tile_lit
+from .tile_order import canonical_tiles, copies, skip_to, tile_lit, tiles_node
 
 
 class MachineWriter(CountChecks, PairPlace):
@@ -34,6 +34,8 @@ class MachineWriter(CountChecks, PairPlace):
 
     def __init__(self, rules: RuleSet, plan: ShapePlan, ops: FlagOps, prefix: str):
         self.rules, self.plan, self.ops, self.p = rules, plan, ops, prefix
+        #: The lengths the whole pattern's first lookahead allows.
+        self.all_lengths: list[int] | None = None
         self.utf16 = ops.flavor == "dotnet"
         #: Does a guess look for its tiles first (not where wild tiles may
         #: stand in)?
@@ -61,7 +63,8 @@ class MachineWriter(CountChecks, PairPlace):
         missing = [t for t in plan.floors if t not in plan.blocks and plan.floors[t] > 0]
         if not plan.lengths or missing:
             return ir.NEVER
-        parts = [self.lengths_node(plan.lengths), *lookaheads, self.length_flags()]
+        window = self.lengths_node(plan.lengths) if plan.lengths != self.all_lengths else ir.EMPTY
+        parts = [window, self.only_blocks(), *lookaheads, self.length_flags()]
         parts.append(self.residue_flags())
         self.inline = {
             g
@@ -69,12 +72,21 @@ class MachineWriter(CountChecks, PairPlace):
             if self.check_guesses and not any(i.spanning for i in group)
         }
         self.taken: dict[int, str | None] = {g: None for g in self.inline}
+        self.pending: dict[int, list[str]] = {g: [] for g in self.inline}
         parts += [self.guess(g, grp) for g, grp in enumerate(plan.guessed) if g not in self.inline]
         parts += [self.block(t) for t in plan.blocks]
         parts += [self.tail(), self.end_checks()]
         parts += [self.ops.is_set(name) if name else ir.NEVER for name in self.taken.values()]
         parts.append(ir.End())
         return ir.seq(*parts, label=f"line {plan.shape.span.line}: hand {plan.shape.name}")
+
+    def only_blocks(self) -> ir.Node:
+        """Where the shape reads few of the tiles (thirteen orphans): a
+        lookahead that the hand holds no other, failing at the first."""
+        tiles = set(self.plan.blocks)
+        if len(tiles) * 2 > len(self.rules.alphabet.tiles) or not self.check_guesses:
+            return ir.EMPTY
+        return ir.Look(ir.seq(ir.Repeat(tiles_node(self.rules, tiles), 0, None), ir.End()))
 
     def tail(self) -> ir.Node:
         """What follows the last block (nothing here; the wild tiles set
@@ -142,7 +154,7 @@ class MachineWriter(CountChecks, PairPlace):
             for i in group
             if t in i.tiles
         ]
-        waiting += [self.run_flag(i, n) for i, levels in plan.owed(t) for n in range(1, levels + 1)]
+        waiting += [self.run_flag(i, 1) for i, _ in plan.owed(t)]  # level 2 needs level 1
         absent = ir.seq(ir.Look(lit, negate=True), ops.none_set(waiting))
         return ir.seq(ir.alt(absent, ir.seq(ir.Look(lit), *parts)), *updates)
 
@@ -153,16 +165,13 @@ class MachineWriter(CountChecks, PairPlace):
     def inline_options(self, t: int) -> tuple[list[ir.Node], list[ir.Node]]:
         """The guessed melds read in the block of their tile (one-tile
         melds, the pair): each where its part of the hand allows it and no
-        meld of its group came before; then the group's "taken" flag
-        carried past the block.  Returns (options, updates)."""
+        meld of its group came before (the flags of this part of the hand,
+        and a "taken" flag carried from part to part).  Returns (options,
+        updates)."""
         options, updates = [], []
         for g in sorted(self.inline):
-            here = [i for i in self.plan.guessed[g] if i.tiles == (t,)]
-            if not here:
-                continue
-            before = [self.taken[g]] if self.taken[g] else []
-            flags = []
-            for inst in here:
+            before = ([self.taken[g]] if self.taken[g] else []) + self.pending[g]
+            for inst in (i for i in self.plan.guessed[g] if i.tiles == (t,)):
                 if self.banned([inst.kind]):
                     continue
                 flag = self.guess_ids[inst]
@@ -170,20 +179,27 @@ class MachineWriter(CountChecks, PairPlace):
                     self.take(t, inst.mult[0]),
                     self.pair_place(inst),
                     self.guard([inst.kind]),
-                    self.ops.none_set(before + flags),
+                    self.ops.none_set(before),
                     self.ops.set(flag),
                 )
                 options.append(ir.alt(take, ir.EMPTY))
-                flags.append(flag)
+                before = before + [flag]
+                self.pending[g].append(flag)
                 for c in self.some:
                     if inst.kind in c.kinds:
                         self.some_flags[c].append(flag)
-            if flags:
+            if self.pending[g] and self.closes_part(t):
                 name = f"{self.p}t{g}x{t}"
-                rise = ir.seq(self.ops.any_set(before + flags), self.ops.set(name))
-                updates.append(ir.alt(rise, self.ops.none_set(before + flags)))
-                self.taken[g] = name
+                rise = ir.seq(self.ops.any_set(before), self.ops.set(name))
+                updates.append(ir.alt(rise, self.ops.none_set(before)))
+                self.taken[g], self.pending[g] = name, []
         return options, updates
+
+    def closes_part(self, t: int) -> bool:
+        """Is ``t``'s block the last of its part of the hand?"""
+        blocks = self.plan.blocks
+        after = blocks[blocks.index(t) + 1 :]
+        return not after or self.parts.get(after[0]) != self.parts.get(t)
 
     def optional(
         self, t: int, size: int, kind: str, names: list[str], run: Instance | None = None

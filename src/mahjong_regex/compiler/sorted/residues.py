@@ -81,21 +81,25 @@ class PairPlace:
     def residue_flags(self) -> ir.Node:
         """At the lengths where the melds read freely hold 3k tiles: each
         part of the hand holds 3k tiles, or 3k + r and then a flag (r: the
-        guessed meld's size mod 3); any other length of a part loses."""
+        guessed meld's size mod 3); any other length of a part loses.  One
+        lookahead walks the hand once, part by part."""
         parts = self.residue_parts()
         if not parts:
             return ir.EMPTY
         r = sum(self.plan.guessed[0][0].mult) % 3
-        out = []
+        walk, seen = [], 0
         for i, part in enumerate(parts):
-            flag = f"{self.p}q{i}"
-            zero = residue(self.rules, part, 0, self.order)
-            ways = [
-                zero,
-                ir.seq(residue(self.rules, part, r, self.order), self.ops.set(flag, True)),
-            ]
-            out.append(ir.alt(*ways) if r else zero)
-        return self.at_residue_lengths(ir.seq(*out))
+            first = min(self.order.index(t) for t in part)
+            between = [t for t in self.order[seen:first] if t not in part]
+            if between:
+                walk.append(ir.Repeat(tiles_node(self.rules, between), 0, None))
+            inside = tiles_node(self.rules, part)
+            more = ir.seq(ir.Repeat(inside, r, r), self.ops.set(f"{self.p}q{i}")) if r else None
+            walk.append(ir.Repeat(ir.Repeat(inside, 3, 3), 0, None))
+            walk.append(ir.alt(more, ir.EMPTY) if more else ir.EMPTY)
+            walk.append(ir.Look(inside, negate=True))
+            seen = max(self.order.index(t) for t in part) + 1
+        return self.at_residue_lengths(ir.Look(ir.seq(*walk)))
 
     def at_residue_lengths(self, node: ir.Node) -> ir.Node:
         """``node`` where the hand's length is one of the residue lengths."""

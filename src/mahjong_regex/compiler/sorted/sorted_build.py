@@ -64,6 +64,7 @@ def build_sorted(
         return build_re2(rules, flavor, caps or SortedCaps())
     ops = FlagOps(flavor.name)
     shapes, defs = [], []
+    everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
     try:
         pool = wild_pool(rules)
         for i, shape in enumerate(rules.shapes):
@@ -81,6 +82,7 @@ def build_sorted(
                 writer = MachineWriter(rules, plan, ops, prefix(i))
             else:
                 writer = WildMachineWriter(rules, plan, ops, prefix(i), pool)
+            writer.all_lengths = list(range(min(everything), max(everything) + 1))
             shapes.append(writer.body(looks))
     except PlanRefused as e:
         raise unsupported(flavor, e.construct, e.reason, e.span) from None
@@ -90,7 +92,6 @@ def build_sorted(
         win = lookaheads(rules, rules.where, bool(pool))
     except TileRefused as e:
         raise unsupported(flavor, f"'{e.constraint.text}'", e.reason, e.constraint.span)
-    everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)})
     guard = guard_length(rules, everything, not flavor.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
