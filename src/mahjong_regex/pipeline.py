@@ -316,7 +316,30 @@ def render_sorted(
     most = caps.re2 if not flavor.lookaround else caps.lookaround
     arranged = lambda sub: compile_rules(sub, None, flavor)  # noqa: E731
     pattern = build_sorted(rules, flavor, caps, arranged)
-    return render(pattern, flavor, allow_unchecked, max_length=most)
+    out = render(pattern, flavor, allow_unchecked, max_length=most)
+    if flavor.name == "pcre":
+        _pcre2_fits(out.text, flavor)
+    return out
+
+
+def _pcre2_fits(text: str, flavor: Flavor) -> None:
+    """Refuse a pattern PCRE2 does not compile with its default link size
+    (64K code units of compiled code, not characters), where the ``pcre2``
+    module is there to tell."""
+    try:
+        import pcre2
+    except ImportError:
+        return
+    try:
+        pcre2.compile(text)
+    except Exception as e:  # the module's own error class
+        if "too large" in str(e):
+            raise unsupported(
+                flavor,
+                "this rule set",
+                f"the pattern of {len(text):,} characters compiles to more than PCRE2's "
+                "64K code units (its default link size)",
+            ) from None
 
 
 def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import ir
-from ...flavors.table import Flavor, unsupported
+from ...flavors.printer import Printer
+from ...flavors.table import Flavor, get, unsupported
 from ...ruleset.model import RuleSet
 from .kind_automaton import Automaton, build_automaton
 from .sorted_plan import PlanRefused
@@ -27,15 +28,22 @@ def build_re2(rules: RuleSet, flavor: Flavor, caps) -> ir.Pattern:
     :class:`~mahjong_regex.diagnostics.UnsupportedError` for a rule set with
     wild tiles or a turned tile, for what the automaton cannot hold, and
     for a pattern past ``caps.re2`` characters (naming the size)."""
-    if rules.has_wilds:
-        raise unsupported(flavor, "wild tiles", "sorted input does not read wild tiles yet")
-    shapes = []
+    shapes, size = [], 0
     for shape in rules.shapes:
         try:
             auto = build_automaton(rules, shape)
         except PlanRefused as e:
             raise unsupported(flavor, e.construct, e.reason, e.span) from None
-        shapes.append(Writer(rules, auto).whole())
+        writer = Writer(rules, auto)
+        shapes.append(writer.whole())
+        size += writer.size_of(shapes[-1])
+        if size > caps.re2:
+            raise unsupported(
+                flavor,
+                "this rule set",
+                f"the pattern would be about {size:,} characters, "
+                f"more than the {caps.re2:,} allowed",
+            )
     body = ir.seq(ir.Start(), ir.alt(*shapes), ir.End())
     return ir.Pattern(body)
 
@@ -49,6 +57,8 @@ class Writer:
         self.rules, self.a = rules, auto
         self.k = len(auto.tiles)
         self.nodes: dict = {}
+        self.sizes: dict[int, tuple[int, int]] = {}
+        self.printer = Printer(get("re2"))
         self.keys: dict[int, object] = {}
         self._ends: dict = {}
         suits = [rules.alphabet.tiles[t].suit for t in auto.tiles]
@@ -82,13 +92,22 @@ class Writer:
             self._ends[key] = now
         return self._ends[key]
 
-    def intern(self, key, build) -> tuple[int, ir.Node]:
+    def intern(self, key, build, size=(0, 1)) -> tuple[int, ir.Node]:
         """(id, node) for the node ``build()`` makes: one object and one
-        small id per ``key`` (a flat tuple of ints and strings)."""
+        small id per ``key`` (a flat tuple of ints and strings); ``size``:
+        (how many characters it prints as, how many alternatives it has)."""
         hit = self.nodes.get(key)
         if hit is None:
             hit = self.nodes[key] = (len(self.nodes), build())
+            self.sizes[hit[0]] = size
         return hit
+
+    def size_of(self, node: ir.Node) -> int:
+        """How many characters an interned node prints as."""
+        for i, n in self.nodes.values():
+            if n is node:
+                return self.sizes[i][0]
+        return 0
 
     @lru_cache(maxsize=None)
     def paths(self, i: int, a: int, j: int, b: int) -> tuple[object, ir.Node]:
@@ -97,7 +116,10 @@ class Writer:
         if j == i + 1:
             counts = tuple(sorted(c for c, s in self.a.moves[i].get(a, ()) if s == b))
             tile = self.a.tiles[i]
-            return self.intern(("n", tile, counts), lambda: self.counts(tile, list(counts)))
+            node = self.counts(tile, list(counts))
+            arity = len(node.items) if isinstance(node, ir.Alt) else 1
+            size = (len(self.printer.node(node)), arity)
+            return self.intern(("n", tile, counts), lambda: node, size)
         m = self.split(i, j)
         parts = []
         for x in sorted(self.ends(i, a, m)):
@@ -119,7 +141,10 @@ class Writer:
         alts = []
         for head, tails in by_head.values():
             tail = self.either(tails)
-            alts.append(self.intern(("s", head[0], tail[0]), lambda h=head, t=tail: _cat(h, t)))
+            size = (self.wrapped(head[0]) + self.wrapped(tail[0]), 1)
+            alts.append(
+                self.intern(("s", head[0], tail[0]), lambda h=head, t=tail: _cat(h, t), size)
+            )
         return self.either(alts)
 
     def either(self, items) -> tuple[int, ir.Node]:
@@ -129,7 +154,15 @@ class Writer:
         if len(items) == 1:
             return items[0]
         key = ("a",) + tuple(k for k, _ in items)
-        return self.intern(key, lambda: ir.Alt(tuple(_flat(items))))
+        arity = sum(self.sizes[k][1] for k, _ in items)
+        size = (sum(self.sizes[k][0] for k, _ in items) + arity - 1, arity)
+        return self.intern(key, lambda: ir.Alt(tuple(_flat(items))), size)
+
+    def wrapped(self, key: int) -> int:
+        """The printed size of an interned node inside a sequence (an
+        alternation goes in ``(?:…)``)."""
+        bare, arity = self.sizes[key]
+        return bare + (4 if arity > 1 else 0)
 
     def counts(self, tile: int, counts: list[int]) -> ir.Node:
         """``c`` copies of ``tile`` for each ``c`` in ``counts``."""

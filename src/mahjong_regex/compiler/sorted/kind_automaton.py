@@ -27,6 +27,7 @@ from ...automata.meld_dfa import build as meld_dfa
 from ...ruleset.model import Constraint, RuleSet, Shape, compare
 from .sorted_plan import PlanRefused, conjuncts, fits, instances, run_levels, tile_bounds
 from .tile_order import canonical_tiles
+from .wild_automaton import Wilds
 
 #: Most states in one layer before a shape is refused.
 MAX_LAYER_STATES = 20_000
@@ -64,22 +65,27 @@ class Leaves:
         if c.kind in ("any", "all"):
             for p in c.parts:
                 self._collect(p)
-        elif c.kind == "substitutes":
-            raise PlanRefused(f"'{c.text}'", "it counts wild tiles", c.span)
         else:
             self.leaves.append(c)
 
     @staticmethod
     def _initial(c: Constraint):
         return {"contains": False, "only": True, "each_tile": True}.get(
-            c.kind, 0 if c.kind == "tile_count" else ()
+            c.kind, 0 if c.kind in ("tile_count", "substitutes") else ()
         )
 
-    def step(self, values: tuple, tile: int, n: int) -> tuple:
-        """The values after ``n`` copies of ``tile``."""
+    def step(self, values: tuple, tile: int, stood: int, held: int = -1, fills: int = 0) -> tuple:
+        """The values after a tile: ``stood`` copies stood for (held ones
+        and wild tiles standing in), ``held`` copies held (``held``
+        constraints read these; -1: as many as stood for), ``fills`` wild
+        tiles standing in (``substitutes``)."""
         t = self.rules.alphabet.tiles[tile]
         out = []
         for c, v in zip(self.leaves, values):
+            if c.kind == "substitutes":
+                out.append(min(v + fills, c.value + 1))
+                continue
+            n = held if c.held and held >= 0 else stood
             inside = c.tiles is not None and tile in c.tiles.tiles
             if c.kind == "contains":
                 v = v or (inside and n > 0)
@@ -132,20 +138,29 @@ def build_automaton(rules: RuleSet, shape: Shape) -> Automaton:
     melds = meld_dfa(shape, rules.where + shape.where)
     levels = run_levels(rules, shape, spans, caps, kinds)
     options = {t: _options(t, insts, levels, caps, room, shape) for t in order}
-    layers: list[dict] = [{((), 0, leaves.start): None}]
+    wilds = Wilds(rules) if rules.has_wilds else None
+    layers: list[dict] = [{((), 0, leaves.start, wilds.start if wilds else ()): None}]
     moves: list[dict] = []
+    bounds = (caps, floors, melds, leaves, wilds)
     for t in order:
         nxt: dict = {}
         here: dict = {}
         for state in layers[-1]:
-            here[state] = list(_moves(state, t, options[t], caps, floors, melds, leaves))
+            here[state] = list(_moves(state, t, options[t], bounds))
             for _, s2 in here[state]:
                 nxt.setdefault(s2, None)
         if len(nxt) > MAX_LAYER_STATES:
             raise PlanRefused(f"hand {shape.name}", "its automaton grows too large", shape.span)
         moves.append(here)
         layers.append(nxt)
-    final = {s for s in layers[-1] if not s[0] and s[1] in melds.accepting and leaves.holds(s[2])}
+    final = {
+        s
+        for s in layers[-1]
+        if not s[0]
+        and s[1] in melds.accepting
+        and leaves.holds(s[2])
+        and (wilds is None or wilds.settled(s[3]))
+    }
     return reduce(order, moves, final)
 
 
@@ -178,8 +193,9 @@ def _options(t, insts, levels, caps, room, shape):
     return out
 
 
-def _moves(state, t, options, caps, floors, melds, leaves):
-    pending, at, values = state
+def _moves(state, t, options, bounds):
+    caps, floors, melds, leaves, wilds = bounds
+    pending, at, values, counts = state
     owed = sum(n for i, n in pending if t in i.tiles)
     keep = tuple((i, n) for i, n in pending if i.tiles[-1] != t)
     for copies, inc, started in options:
@@ -193,7 +209,11 @@ def _moves(state, t, options, caps, floors, melds, leaves):
         if new is None:
             continue
         pend = tuple(sorted(keep + started, key=lambda p: (p[0].tiles, p[0].kind, p[1])))
-        yield c, (pend, new, leaves.step(values, t, c))
+        if wilds is None:
+            yield c, (pend, new, leaves.step(values, t, c), counts)
+            continue
+        for held, after, fills in wilds.ways(t, c, counts):
+            yield held, (pend, new, leaves.step(values, t, c, held, fills), after)
 
 
 def reduce(order, moves, final) -> Automaton:

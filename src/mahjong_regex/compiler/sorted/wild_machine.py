@@ -71,7 +71,6 @@ class WildMachineWriter(MachineWriter):
         self.check_guesses = False
         self.places: list[str] = []  # the stand-in flags of the block being written
         self.pointer: str | None = None
-        self.held_flags: list[str] = []
         self.tail_guesses: list[tuple[str, str]] = []  # (flag, kind)
         self.text_flags = ops.flavor == "js" and len(pool.tiles) == 1
         for t, sames in plan.sames.items():
@@ -178,28 +177,9 @@ class WildMachineWriter(MachineWriter):
 
     def block_head(self, t: int) -> list[ir.Node]:
         self.places = []
-        self.held_flags = []
         tile = self.rules.alphabet.tiles[t]
         held = FLOWER_HELD if tile.flower else HELD
-        cap = self.plan.caps.get(t)
-        parts = [ir.Look(copies(self.rules, t, held + 1), negate=True)]
-        if t in self.pool.tiles or (cap is None and not self.plan.floors.get(t)):
-            return parts
-        # One flag for the copies held (the most that apply), the ways exclusive.
-        top = min(held, cap if cap is not None else 1)
-        self.held_flags = [f"{self.p}h{t}j{j}" for j in range(1, top + 1)]
-        parts.append(self._held(t, 1, top))
-        return parts
-
-    def _held(self, t: int, j: int, top: int) -> ir.Node:
-        """Set the flag of the copies of ``t`` held (``top`` or more: the
-        last flag), the most that apply first, in an atomic group: exactly
-        one way is ever taken."""
-        ways = [
-            ir.seq(ir.Look(copies(self.rules, t, k)), self.ops.set(self.held_flags[k - 1]))
-            for k in range(top, j - 1, -1)
-        ]
-        return ir.Atomic(ir.alt(*ways, ir.EMPTY))
+        return [ir.Look(copies(self.rules, t, held + 1), negate=True)]
 
     def block_end(self, t: int) -> list[ir.Node]:
         if t in self.pool.tiles:
@@ -213,32 +193,35 @@ class WildMachineWriter(MachineWriter):
             parts.append(ir.Look(ir.seq(lazy, ir.Capture(self.pointer, grown), ir.End())))
             parts.extend(self.stood_for_cap(t, before))
         if self.plan.floors.get(t, 0):
-            ways = [self.ops.is_set(f) for f in self.held_flags + self.places]
-            parts.append(ir.Look(ir.alt(*ways)))
+            held = ir.Behind(tile_lit(self.rules, t))  # the block ends after its copies
+            parts.append(ir.Look(ir.alt(held, *(self.ops.is_set(f) for f in self.places))))
         return parts
 
     def stood_for_cap(self, t: int, before: str | None) -> list[ir.Node]:
-        """The copies stood for (held and stand-ins) within the cap: with j
-        copies held, the pointer grew by at most cap - j wild tiles."""
+        """The copies stood for (held and stand-ins) within the cap: never j
+        copies held (the block ends after them: a lookbehind) and a pointer
+        grown by more than cap - j wild tiles."""
         cap = self.plan.caps.get(t)
         if cap is None:
             return []
-        node: ir.Node = ir.EMPTY
-        for j, flag in enumerate(self.held_flags, 1):
-            if cap - j >= len(self.places):
+        out = []
+        for j in range(1, cap + 1):
+            over = cap - j + 1
+            if over > len(self.places):
                 continue
-            if True:
-                check = ir.Look(
-                    ir.seq(
-                        ir.Repeat(ir.AnyChar(), 0, None, "lazy"),
-                        ir.Look(ir.seq(ir.Backref(self.pointer), ir.End())),
-                        ir.Repeat(self.pool.node, 0, max(cap - j, 0)),
-                        *([ir.Backref(before)] if before else []),
-                        ir.End(),
-                    )
-                )
-            node = self.ops.test(flag, check, node)
-        return [node]
+            # The pointer is this block's wild tiles, then the one before.
+            grew = ir.seq(
+                ir.Repeat(ir.AnyChar(), 0, None, "lazy"),
+                ir.Look(ir.seq(ir.Backref(self.pointer), ir.End())),
+                ir.Repeat(self.pool.node, over, over),
+                *(
+                    [ir.Repeat(self.pool.node, 0, None), ir.Backref(before), ir.End()]
+                    if before
+                    else []
+                ),
+            )
+            out.append(ir.Look(ir.seq(ir.Behind(copies(self.rules, t, j)), grew), negate=True))
+        return out
 
     # --- the end ---
 
