@@ -87,6 +87,7 @@ def timed(fn, items, min_time: float) -> float:
 
 
 def agari_rate(rules, hands: list[str], min_time: float) -> float | None:
+    """Hands per second of ``Agari.is_agari`` on ``hands`` as 34-count arrays (converted first)."""
     from mahjong.agari import Agari
 
     arrays = [a for a in (counts_34(rules, h) for h in hands) if a is not None]
@@ -112,6 +113,7 @@ def runner_rate(engine: str, text: str, hands, min_time: float, hostile=(), flag
 
 
 def in_process(engine: str, text: str, hands, min_time: float) -> float:
+    """Hands per second of ``re`` or google-re2 (its memory budget raised) on ``hands``."""
     if engine == "re":
         import re
 
@@ -126,6 +128,7 @@ def in_process(engine: str, text: str, hands, min_time: float) -> float:
 
 
 def throughput(name: str, args) -> list[tuple]:
+    """Rows (rule set, engine, hands/s, note) of rule set ``name``."""
     rules = load_rules(name)
     hands = hands_for(rules, args.hands)
     wins = sum(MultisetEvaluator(rules).wins(h) for h in hands)
@@ -157,6 +160,8 @@ def throughput(name: str, args) -> list[tuple]:
 
 
 def hostile(rules, size: int = 10_000) -> list[str]:
+    """Hostile strings of about 10,000 characters: one tile repeated, runs of four, every tile in
+    turn."""
     names = [t.name for t in rules.alphabet.tiles]
     return [
         names[0] * (size // len(names[0])),
@@ -197,6 +202,7 @@ def _once(search, s: str) -> float:
 
 
 def main(argv=None) -> int:
+    """Run the benchmark and print its tables; returns the exit code."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=4000)
     p.add_argument("--min-time", type=float, default=2.0)

@@ -34,6 +34,7 @@ def canonical_key(rules: RuleSet):
     tiles = rules.alphabet.tiles
 
     def key(index: int) -> tuple:
+        """The sort key of tile ``index``."""
         t = tiles[index]
         return (0, suits[t.suit], t.rank) if t.suit is not None else (1, t.index, 0)
 

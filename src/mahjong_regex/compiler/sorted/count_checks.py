@@ -76,6 +76,7 @@ def vectors(sizes: dict[str, int], total: int, limit: int):
     out: list[dict[str, int]] = []
 
     def go(i: int, left: int, melds: int, acc: dict):
+        """The vectors from kind ``i`` on, ``left`` tiles to place."""
         if len(out) > MAX_VECTORS:
             raise TooManyVectors()
         if i == len(kinds):

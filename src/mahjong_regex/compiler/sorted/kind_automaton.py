@@ -105,6 +105,7 @@ class Leaves:
         by_leaf = dict(zip(map(id, self.leaves), values))
 
         def ev(c: Constraint) -> bool:
+            """Does ``c`` hold on the leaves' values?"""
             if c.kind == "any":
                 return any(ev(p) for p in c.parts)
             if c.kind == "all":

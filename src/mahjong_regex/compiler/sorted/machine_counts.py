@@ -39,6 +39,7 @@ class CountChecks:
         }
 
     def length_flag(self, n: int) -> str:
+        """The name of the flag "the hand holds ``n`` tiles"."""
         return f"{self.p}n{n}"
 
     def lengths_node(self, lengths: list[int]) -> ir.Node:
@@ -137,6 +138,8 @@ class CountChecks:
         return ir.seq(*parts)
 
     def check_node(self, c: Check) -> ir.Node | None:
+        """The IR that holds where check ``c`` holds at the end (None for ``none``, read where melds
+        are made)."""
         if c.op == "none":
             return None
         if c.op == "some":

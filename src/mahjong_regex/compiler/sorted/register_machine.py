@@ -54,6 +54,7 @@ class MachineWriter(CountChecks, PairPlace):
     # --- names ---
 
     def run_flag(self, inst: Instance, level: int) -> str:
+        """The name of the flag "``level`` runs ``inst`` started"."""
         return f"{self.p}r{self.run_ids[inst]}l{level}"
 
     def body(self, lookaheads: list[ir.Node]) -> ir.Node:

@@ -22,6 +22,7 @@ def components(plan: ShapePlan) -> dict[int, frozenset[int]]:
     parent = {t: t for t in plan.blocks}
 
     def root(t: int) -> int:
+        """The representative of ``t``'s part (path halving)."""
         while parent[t] != t:
             parent[t] = parent[parent[t]]
             t = parent[t]

@@ -85,6 +85,7 @@ def count_is(rules: RuleSet, tiles, op: str, value: int, each: bool = False) -> 
     its copies as one run of the name."""
 
     def at(n: int) -> ir.Node:
+        """At least ``n`` of the tiles: a lookahead."""
         if each:
             return ir.Look(ir.seq(skip_to(rules, tiles), copies(rules, tiles[0], n)))
         return at_least(rules, tiles, n)

@@ -143,6 +143,8 @@ class WildMachineWriter(MachineWriter):
         return self.ops.when(flag, self.pool.node)
 
     def take(self, t: int, n: int) -> ir.Node:
+        """``n`` places of one meld of ``t``: the first holds a copy of ``t`` (melds of wild tiles
+        only are read last), unless such melds stay in the blocks."""
         if n == 0:
             return ir.EMPTY
         if self.loose:
@@ -155,11 +157,15 @@ class WildMachineWriter(MachineWriter):
         return f"{self.run_flag(run, level)}a{i}"
 
     def take_head(self, t: int, run: Instance, level: int) -> ir.Node:
+        """The first place of run ``run``: a copy or a wild tile (then a flag:
+        every place so far wild)."""
         if self.loose or t not in self.pool.domain:
             return self.place(t)
         return self.place(t, self.ops.set(self.virtual(run, level, 0)))
 
     def take_owed(self, t: int, run: Instance, level: int) -> ir.Node:
+        """A later place of run ``run``; the last holds a copy when the others
+        took wild tiles."""
         if self.loose or t not in self.pool.domain:
             return self.place(t)
         i = run.tiles.index(t)
@@ -173,15 +179,19 @@ class WildMachineWriter(MachineWriter):
     # --- blocks ---
 
     def absent_fast(self, t: int) -> bool:
+        """Not for a tile wild tiles may stand for: its block may hold stand-ins only."""
         return super().absent_fast(t) and t not in self.pool.domain and t not in self.pool.tiles
 
     def block_head(self, t: int) -> list[ir.Node]:
+        """At most the physical limit of copies held (4; a flower 1)."""
         self.places = []
         tile = self.rules.alphabet.tiles[t]
         held = FLOWER_HELD if tile.flower else HELD
         return [ir.Look(copies(self.rules, t, held + 1), negate=True)]
 
     def block_end(self, t: int) -> list[ir.Node]:
+        """No copy left; the pointer grown by the places that took wild tiles; the stood-for cap and
+        floor."""
         if t in self.pool.tiles:
             return []  # the rest is wild tiles, read by the tail
         parts = [ir.Look(tile_lit(self.rules, t), negate=True)]
