@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ... import ir
-from ...flavors.printer import Printer
-from ...flavors.table import Flavor, get, unsupported
+from ...flavors.table import Flavor, unsupported
 from ...ruleset.model import RuleSet
 from .kind_automaton import Automaton, build_automaton
 from .sorted_plan import PlanRefused
@@ -58,7 +57,6 @@ class Writer:
         self.k = len(auto.tiles)
         self.nodes: dict = {}
         self.sizes: dict[int, tuple[int, int]] = {}
-        self.printer = Printer(get("re2"))
         self.keys: dict[int, object] = {}
         self._ends: dict = {}
         suits = [rules.alphabet.tiles[t].suit for t in auto.tiles]
@@ -118,7 +116,7 @@ class Writer:
             tile = self.a.tiles[i]
             node = self.counts(tile, list(counts))
             arity = len(node.items) if isinstance(node, ir.Alt) else 1
-            size = (len(self.printer.node(node)), arity)
+            size = (self.counts_size(tile, list(counts)), arity)
             return self.intern(("n", tile, counts), lambda: node, size)
         m = self.split(i, j)
         parts = []
@@ -164,18 +162,27 @@ class Writer:
         bare, arity = self.sizes[key]
         return bare + (4 if arity > 1 else 0)
 
+    def counts_size(self, tile: int, counts: list[int]) -> int:
+        """How many characters :meth:`counts` prints as (tile names taken as
+        written: they hold no character a pattern escapes)."""
+        if not counts:
+            return 16  # the re2 spelling of a class that matches nothing
+        name = len(self.rules.alphabet.tiles[tile].name)
+        size = -1
+        for lo, hi in _runs(counts):
+            if lo == hi:
+                size += 1 + (name * lo if lo <= 4 else name + 6 + len(str(lo)))
+            else:
+                size += 1 + name + 4 + len(f"{{{lo},{hi}}}")
+        return size
+
     def counts(self, tile: int, counts: list[int]) -> ir.Node:
         """``c`` copies of ``tile`` for each ``c`` in ``counts``."""
         if not counts:
             return ir.NEVER
-        runs, start = [], counts[0]
-        for x, y in zip(counts, counts[1:] + [None]):
-            if y != x + 1:
-                runs.append((start, x))
-                start = y
         name = ir.Lit(self.rules.alphabet.tiles[tile].name)
         out = []
-        for lo, hi in runs:
+        for lo, hi in _runs(counts):
             out.append(copies(self.rules, tile, lo) if lo == hi else ir.Repeat(name, lo, hi))
         return ir.alt(*out)
 
@@ -195,3 +202,13 @@ def _cat(head, tail) -> ir.Node:
     if len(parts) == 1:
         return parts[0]
     return ir.Seq(tuple(x for p in parts for x in (p.items if isinstance(p, ir.Seq) else (p,))))
+
+
+def _runs(counts: list[int]) -> list[tuple[int, int]]:
+    """Sorted counts as runs of consecutive ones: [(lo, hi), …]."""
+    runs, start = [], counts[0]
+    for x, y in zip(counts, counts[1:] + [None]):
+        if y != x + 1:
+            runs.append((start, x))
+            start = y
+    return runs
