@@ -123,6 +123,7 @@ def in_process(engine: str, text: str, hands, min_time: float) -> float:
 
         options = re2.Options()
         options.max_mem = 512 << 20
+        options.log_errors = False
         search = re2.compile(text, options).search
     return timed(search, hands, min_time)
 
