@@ -137,3 +137,13 @@ def test_a_win_shows_one_arrangement_with_what_wild_tiles_stand_for():
     assert evaluator("hongzhong").wins(v.arranged)
     loss = ms.evaluate("一万二万三万四万五万六万七筒八筒九筒一条三条五条七条中")
     assert not loss.win and "no split fits" in loss.reason
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_the_compiler_and_the_reference_agree_on_canonical_order(name):
+    from mahjong_regex.compiler.sorted.tile_order import canonical_tiles
+    from mahjong_regex.reference.multiset import canonical_key
+
+    r = rules(name)
+    tiles = range(len(r.alphabet.tiles))
+    assert canonical_tiles(r) == sorted(tiles, key=canonical_key(r))
