@@ -19,11 +19,17 @@ from mahjong_regex.automata.render import literal_set
 from mahjong_regex.hands.samples import crowded_wild_hands, random_hands
 from mahjong_regex.hands.score_samples import scoring_corpus
 from mahjong_regex.outputs.score_command import score_groups
-from mahjong_regex.pipeline import compile_for, compile_rules, compile_scoring, emit, render
-from mahjong_regex.reference import tile_constraint_holds
-from mahjong_regex.reference.wild_tables import physical_excess, split_turned
+from mahjong_regex.pipeline import (
+    compile_for,
+    compile_rules,
+    compile_scoring,
+    emit,
+    render,
+)
 from mahjong_regex.playground.serve import make_server
 from mahjong_regex.playground.site import build_site, measure
+from mahjong_regex.reference import tile_constraint_holds
+from mahjong_regex.reference.wild_tables import physical_excess, split_turned
 
 __all__ = [
     "BUILTINS",

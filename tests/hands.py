@@ -57,3 +57,31 @@ def corpus(rules: RuleSet, n: int) -> list[str]:
 
     collect()
     return out
+
+
+def sorted_corpus(rules: RuleSet, n: int) -> list[str]:
+    """``n`` sorted hands for ``rules`` (:mod:`mahjong_regex.hands.sorted_hands`),
+    the same ones on every run (derandomized)."""
+    from mahjong_regex.hands.sorted_hands import sorted_boundary
+
+    instances = meld_instances(rules)
+    out: list[str] = []
+
+    @st.composite
+    def build(draw) -> str:
+        return sorted_boundary(rules, _Draws(draw), instances)
+
+    @settings(
+        max_examples=n,
+        database=None,
+        derandomize=True,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        deadline=None,
+    )
+    @given(build())
+    def collect(hand: str) -> None:
+        out.append(hand)
+
+    collect()
+    return out

@@ -52,6 +52,7 @@ COMPILER_ROOMS = (
     "melds",
     "shapes",
     "scoring",
+    "sorted",
     "entries",
 )
 #: Units that decide hands apart from the patterns: the compiler side never

@@ -55,7 +55,7 @@ from .flavors.table import FLAVORS, languages
 from .hand_input import notation_hint, read_hands
 from .outputs import build as build_command
 from .outputs import compile_output as compiled
-from .outputs import score_command, tests_command
+from .outputs import score_command, sorted_input, tests_command
 from .outputs.snippets import SnippetOptions
 from .outputs.textconv import textconv
 from .pipeline import UnknownRuleSet, compile_for, load_rules, read_rules
@@ -151,6 +151,8 @@ def cmd_compile(args) -> int:
             )
         flavor = implied
     flavor = flavor or "pcre"
+    if args.input == "sorted":
+        return _compile_sorted(args, rules, path, source, flavor)
     options = _options(args)
     settings = SnippetOptions(args.name, args.package, args.module, args.tiles)
     try:
@@ -188,10 +190,33 @@ def cmd_compile(args) -> int:
     return 0
 
 
+def _compile_sorted(args, rules: RuleSet, path: str, source: str, flavor: str) -> int:
+    """``compile --input sorted``: the pattern for hands in canonical order."""
+    try:
+        sys.stdout.write(sorted_input.compile_command(args, rules, path, flavor))
+    except MeldError as e:
+        raise _Fail(e.render(path, source)) from None
+    except ValueError as e:
+        raise _Fail(f"mahjong-regex: error: {e}") from None
+    return 0
+
+
 def cmd_match(args) -> int:
     rules, path, source = _load(args.rules, args.tiles)
     rules = _fix_indicator(rules, args.indicator)
     hands = read_hands(args.hands)
+    if args.input == "sorted":
+        search = None
+        if args.engine == "regex":
+            import regex
+
+            try:
+                search = regex.compile(sorted_input.render(rules, "regex", False).text).search
+            except MeldError as e:
+                raise _Fail(e.render(path, source)) from None
+        lines, status = sorted_input.match_lines(rules, hands, search)
+        print("\n".join(lines))
+        return status
     evaluator = Evaluator(rules)
     compiled = None
     if args.engine == "regex":
@@ -368,6 +393,7 @@ def _compile_parser(sub) -> None:
     _tiles(c)
     _indicator(c)
     _no_pass(c)
+    sorted_input.add_argument(c)
     c.set_defaults(run=cmd_compile)
 
 
@@ -378,6 +404,7 @@ def _match_parser(sub) -> None:
     _tiles(m)
     _indicator(m)
     _no_pass(m)
+    sorted_input.add_argument(m)
     m.set_defaults(run=cmd_match)
 
 

@@ -23,6 +23,7 @@ from . import ir
 from .compiler.entries import scoring_pattern, win_pattern
 from .compiler.errors import Unsupported
 from .compiler.registry import Options
+from .compiler.sorted.sorted_build import SortedCaps, build_sorted
 from .diagnostics import UnsupportedError
 from .flavors.lower import lower
 from .flavors.outline import OutlinePrinter
@@ -170,11 +171,16 @@ class Output:
 
 
 def render(
-    pattern: ir.Pattern, flavor: Flavor | str | None = None, allow_unchecked: bool = False
+    pattern: ir.Pattern,
+    flavor: Flavor | str | None = None,
+    allow_unchecked: bool = False,
+    max_length: int | None = None,
 ) -> Output:
     """Lower and print a pattern in the flavor it was compiled for
     (Pattern -> :class:`Output`); ``flavor``, when given, must be that one
     (a pattern built by hand, with no flavor, prints in any).
+    ``max_length``, when given, replaces the flavor's own size limit (sorted
+    input's ``re2`` patterns are written for RE2 up to 2 MB).
 
     Raises :class:`FlavorMismatch` for another flavor,
     :class:`~mahjong_regex.diagnostics.UnsupportedError` when the flavor
@@ -196,11 +202,16 @@ def render(
         raise lowered.refusal
     printer = Printer(flavor)
     text = printer.pattern(lowered.pattern)
-    if flavor.max_length is not None and len(text) > flavor.max_length:
+    most = flavor.max_length if max_length is None else max_length
+    if most is not None and len(text) > most:
+        why = (
+            f"the {most:,} allowed"
+            if max_length is not None
+            else f"{flavor.engine} compiles with its default memory budget (about {most:,})"
+        )
         raise too_large(
             flavor,
-            f"the pattern would be {len(text):,} characters, more than {flavor.engine} "
-            f"compiles with its default memory budget (about {flavor.max_length:,})",
+            f"the pattern would be {len(text):,} characters, more than {why}",
             host_help(flavor, large=True),
         )
     captures = ir.captures(lowered.pattern)
@@ -264,6 +275,52 @@ def outline(
 ) -> str:
     """The outline of the pattern :func:`emit` prints (see :meth:`Output.outline`)."""
     return render(pattern, flavor, allow_unchecked).outline()
+
+
+def render_sorted(
+    rules: RuleSet, flavor: Flavor | str = "pcre", allow_unchecked: bool = False
+) -> Output:
+    """The pattern for hands written in canonical order (``--input
+    sorted``), printed in ``flavor`` (RuleSet -> :class:`Output`): it matches
+    a sorted hand iff some arrangement of its tiles wins (see
+    :mod:`mahjong_regex.compiler.sorted`).
+
+    Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` naming the
+    construct and the flavor when the flavor cannot say it, or when the
+    pattern passes the size limit of sorted input (64 KB where the flavor
+    has lookaround, 2 MB in ``re2``; the message gives the size)."""
+    flavor = _flavor(flavor)
+    caps = SortedCaps()
+    most = caps.re2 if not flavor.lookaround else caps.lookaround
+    arranged = lambda sub: compile_rules(sub, None, flavor)  # noqa: E731
+    try:
+        pattern = build_sorted(rules, flavor.name, flavor.capabilities, caps, arranged)
+    except Unsupported as e:
+        raise unsupported(flavor, e.named, e.reason, e.span, e.help) from None
+    out = render(pattern, flavor, allow_unchecked, max_length=most)
+    if flavor.name == "pcre":
+        _pcre2_fits(out.text, flavor)
+    return out
+
+
+def _pcre2_fits(text: str, flavor: Flavor) -> None:
+    """Refuse a pattern PCRE2 does not compile with its default link size
+    (64K code units of compiled code, not characters), where the ``pcre2``
+    module is there to tell."""
+    try:
+        import pcre2
+    except ImportError:
+        return
+    try:
+        pcre2.compile(text)
+    except Exception as e:  # the module's own error class
+        if "too large" in str(e):
+            raise unsupported(
+                flavor,
+                "this rule set",
+                f"the pattern of {len(text):,} characters compiles to more than PCRE2's "
+                "64K code units (its default link size)",
+            ) from None
 
 
 def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:

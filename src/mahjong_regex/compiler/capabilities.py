@@ -16,7 +16,7 @@ class Capabilities:
     ``lookaround``, ``backrefs``, ``calls`` (subroutine calls; else
     definitions are inlined), ``captures``, how capture groups behave,
     ``lookbehind``, ``dupnames``, ``atomic`` and ``rewind``, ``balancing``,
-    ``conditionals``, ``sticky_looks`` (see
+    ``conditionals``, ``sticky_looks``, ``astral_atoms`` (see
     :class:`~mahjong_regex.flavors.table.Flavor`).  The defaults
     describe no flavor in particular: every feature, plain groups."""
 
@@ -31,3 +31,4 @@ class Capabilities:
     balancing: bool = False
     conditionals: bool = True
     sticky_looks: bool = False
+    astral_atoms: bool = True

@@ -12,17 +12,28 @@ class Unsupported(Exception):
     ``indicator``), ``reason`` says why, ``span`` where it stands in the
     rule file (a :class:`~mahjong_regex.diagnostics.Span`, or None), ``help``
     what to do instead (may be empty), ``detail`` words that narrow the
-    construct down (``" on the tiles wild tiles stand for"``)."""
+    construct down (``" on the tiles wild tiles stand for"``); ``quoted``
+    False where ``construct`` is words, not DSL text (``this rule set``)."""
 
-    def __init__(self, construct: str, reason: str, span=None, help: str = "", detail: str = ""):
+    def __init__(
+        self,
+        construct: str,
+        reason: str,
+        span=None,
+        help: str = "",
+        detail: str = "",
+        quoted: bool = True,
+    ):
         super().__init__(construct, reason)
         self.construct, self.reason, self.span, self.help = construct, reason, span, help
-        self.detail = detail
+        self.detail, self.quoted = detail, quoted
 
     @property
     def named(self) -> str:
-        """The construct as an error names it: quoted, then ``detail``."""
-        return f"'{self.construct}'{self.detail}"
+        """The construct as an error names it: quoted (DSL text), then
+        ``detail``."""
+        name = f"'{self.construct}'" if self.quoted else self.construct
+        return name + self.detail
 
 
 class WildUnsupported(Unsupported):

@@ -182,7 +182,9 @@ class Printer:
         )
 
     def p_Behind(self, n: ir.Behind) -> str:
-        assert self.f.lookaround, "the compiler writes lookbehinds only for flavors with them"
+        # Every flavor with lookaround reads a lookbehind of fixed width; only
+        # JavaScript's, the regex module's and .NET's may have any length.
+        assert self.f.lookaround, "lowering removes lookarounds"
         return "(?<=" + self.node(n.item) + ")"
 
     def p_Ahead(self, n: ir.Ahead) -> str:

@@ -98,6 +98,7 @@ class Flavor:
     dupnames: str | None = None
     rewind: str | None = None
     balancing: bool = False
+    #: How a conditional names its group (Onigmo needs ``(?(<name>)…)``).
     cond: str | None = "(?({name})"
     sticky_looks: bool = False
     languages: tuple[str, ...] = ()
@@ -122,6 +123,7 @@ class Flavor:
             self.balancing,
             self.cond is not None,
             self.sticky_looks,
+            self.astral_atoms,
         )
 
 

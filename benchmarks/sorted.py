@@ -1,0 +1,239 @@
+"""Sorted input: hands per second of the sorted patterns against
+``mahjong``'s ``Agari.is_agari`` on the same hands (as 34-count arrays,
+converted before the timing), and the slowest call on hostile strings.
+
+Hands: sorted hands near the win/no-win boundary
+(:func:`mahjong_regex.hands.sorted_hands.sorted_hands`, seed 0) plus
+arranged boundary hands sorted.  Engines: PCRE2 with its JIT from C
+(``tests/runners/runner_pcre2.c``, timing mode), Python ``re``, google-re2
+(in process, its memory budget raised for these patterns), Go's ``regexp``.
+Targets on riichi: PCRE2-JIT from C at least 5× ``is_agari``, ``re`` at least
+1×, google-re2 at least 0.5×; Go, Sichuan and Harbin are printed beside.
+The worst case: the hostile strings of ``benchmarks/inputs.py`` (about
+10,000 characters) and 40-tile hands of the 18-slot rule set
+(``tests/rules/slots.meld``), the slowest call in every backtracking
+engine, against 10 ms.
+
+    python benchmarks/sorted.py [--hands N] [--min-time S] [--rulesets a,b]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from driver import engines
+
+from mahjong_regex import HandError, load_rules
+from mahjong_regex.hands.samples import random_hands
+from mahjong_regex.hands.sorted_hands import sorted_hands
+from mahjong_regex.pipeline import render_sorted
+from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"pcre2-c": 5.0, "re": 1.0, "google-re2": 0.5}
+BACKTRACKING = {
+    "pcre": "pcre2-c",
+    "regex": "regex",
+    "python": "python",
+    "js": "node",
+    "java": "java",
+    "dotnet": "dotnet",
+    "ruby": "ruby",
+}
+
+
+def hands_for(rules, n: int) -> list[str]:
+    """``n`` sorted hands near the boundary (half sorted arranged hands)."""
+    out = sorted_hands(rules, n // 2, seed=0)
+    for hand in random_hands(rules, n - len(out), seed=0):
+        try:
+            out.append(sort_hand(rules, hand))
+        except HandError:
+            pass
+    return out
+
+
+def counts_34(rules, hand: str) -> list[int] | None:
+    """The hand as a 34-count array by tile identity (None: a tile has no
+    place there, or the string is not a hand)."""
+    out = [0] * 34
+    try:
+        tiles = rules.alphabet.tokenize(hand)
+    except HandError:
+        return None
+    for t in tiles:
+        ident = t.identity or ""
+        if len(ident) != 2 or ident[1] not in "mpsz":
+            return None
+        out["mpsz".index(ident[1]) * 9 + int(ident[0]) - 1] += 1
+    return out
+
+
+def timed(fn, items, min_time: float) -> float:
+    """Calls per second of ``fn`` over ``items``, repeated for ``min_time``."""
+    for x in items:
+        fn(x)
+    done, start = 0, time.perf_counter()
+    while True:
+        for x in items:
+            fn(x)
+        done += len(items)
+        took = time.perf_counter() - start
+        if took >= min_time:
+            return done / took
+
+
+def agari_rate(rules, hands: list[str], min_time: float) -> float | None:
+    """Hands per second of ``Agari.is_agari`` on ``hands`` as 34-count arrays (converted first)."""
+    from mahjong.agari import Agari
+
+    arrays = [a for a in (counts_34(rules, h) for h in hands) if a is not None]
+    return timed(Agari.is_agari, arrays, min_time) if arrays else None
+
+
+def runner_rate(engine: str, text: str, hands, min_time: float, hostile=(), flags="") -> dict:
+    """Rate, and the slowest hostile call in ms, from a runner program."""
+    payload = engines.runner_input(
+        {"p": text}, hands, flags=flags, min_seconds=min_time, hostile=hostile, repeats=3
+    )
+    out: dict = {"worst": []}
+    for line in engines.runner_lines(engine, payload):
+        kind, _, rest = line.partition(" ")
+        if kind == "rate":
+            _, passes, seconds, _ = rest.split()
+            out["rate"] = int(passes) * len(hands) / float(seconds)
+        elif kind == "worst":
+            out["worst"].append(float(rest.split()[2]))
+        elif kind in ("error", "worsterror", "failed"):
+            out["error"] = rest[:120]
+    return out
+
+
+def in_process(engine: str, text: str, hands, min_time: float) -> float:
+    """Hands per second of ``re`` or google-re2 (its memory budget raised) on ``hands``."""
+    if engine == "re":
+        import re
+
+        search = re.compile(text).search
+    else:
+        import re2
+
+        options = re2.Options()
+        options.max_mem = 512 << 20
+        options.log_errors = False
+        search = re2.compile(text, options).search
+    return timed(search, hands, min_time)
+
+
+def throughput(name: str, args) -> list[tuple]:
+    """Rows (rule set, engine, hands/s, note) of rule set ``name``."""
+    rules = load_rules(name)
+    hands = hands_for(rules, args.hands)
+    wins = sum(MultisetEvaluator(rules).wins(h) for h in hands)
+    agari = agari_rate(rules, hands, args.min_time)
+    rows = [(name, "is_agari", agari, f"{len(hands)} hands, {wins} win")]
+    pcre = render_sorted(rules, "pcre").text
+    rows.append(
+        (name, "pcre2-c", runner_rate("pcre2-c", pcre, hands, args.min_time).get("rate"), "")
+    )
+    rows.append(
+        (
+            name,
+            "re",
+            in_process("re", render_sorted(rules, "python").text, hands, args.min_time),
+            "",
+        )
+    )
+    re2_text = render_sorted(rules, "re2").text
+    rows.append(
+        (
+            name,
+            "google-re2",
+            in_process("re2", re2_text, hands, args.min_time),
+            f"{len(re2_text):,} chars",
+        )
+    )
+    rows.append((name, "go", runner_rate("go", re2_text, hands, args.min_time).get("rate"), ""))
+    return rows
+
+
+def hostile(rules, size: int = 10_000) -> list[str]:
+    """Hostile strings of about 10,000 characters: one tile repeated, runs of four, every tile in
+    turn."""
+    names = [t.name for t in rules.alphabet.tiles]
+    return [
+        names[0] * (size // len(names[0])),
+        "".join(n * 4 for n in names) * (size // (4 * len("".join(names)))),
+        "".join(names) * (size // len("".join(names))),
+    ]
+
+
+def worst(name: str, args) -> list[tuple]:
+    """The slowest call per backtracking engine on the hostile strings."""
+    spec = str(ROOT / "tests" / "rules" / f"{name}.meld") if name == "slots" else name
+    rules = load_rules(spec)
+    strings = hostile(rules)
+    if name == "slots":
+        sys.path.insert(0, str(ROOT / "tests"))
+        from test_worst_case import hostile_hands
+
+        strings += sorted({sort_hand(rules, h) for h in hostile_hands(40)})[:40]
+    out = []
+    for flavor, engine in BACKTRACKING.items():
+        text = render_sorted(rules, flavor).text
+        if engine in ("regex", "python"):
+            mod = __import__("regex" if engine == "regex" else "re")
+            search = mod.compile(text).search
+            ms = max(min(_once(search, s) for _ in range(3)) for s in strings)
+        else:
+            flags = "u" if flavor == "js" else ""
+            found = runner_rate(engine, text, strings[:1], 0, strings, flags)["worst"]
+            ms = max(found) if found else None
+        out.append((name, engine, ms))
+    return out
+
+
+def _once(search, s: str) -> float:
+    start = time.perf_counter()
+    search(s)
+    return (time.perf_counter() - start) * 1000
+
+
+def main(argv=None) -> int:
+    """Run the benchmark and print its tables; returns the exit code."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--hands", type=int, default=4000)
+    p.add_argument("--min-time", type=float, default=2.0)
+    p.add_argument("--rulesets", default="riichi,sichuan,harbin")
+    p.add_argument("--no-worst", action="store_true")
+    args = p.parse_args(argv)
+    rows = []
+    for name in args.rulesets.split(","):
+        rows += throughput(name, args)
+    agari = {r[0]: r[2] for r in rows if r[1] == "is_agari"}
+    print(f"{'rule set':10} {'engine':11} {'hands/s':>12} {'× is_agari':>11}  target")
+    for name, engine, rate, note in rows:
+        ratio = rate / agari[name] if rate and agari.get(name) else None
+        target = ""
+        if name == "riichi" and engine in TARGETS and ratio is not None:
+            need = TARGETS[engine]
+            target = f"≥ {need:g}×: " + (
+                "met" if ratio >= need else f"missed by {need / ratio:.1f}×"
+            )
+        rate_s = f"{rate:,.0f}" if rate else "-"
+        ratio_s = f"{ratio:.2f}" if ratio else "-"
+        print(f"{name:10} {engine:11} {rate_s:>12} {ratio_s:>11}  {target} {note}".rstrip())
+    if not args.no_worst:
+        print("\nslowest call on hostile strings, ms (target ≤ 10):")
+        for name in args.rulesets.split(",") + ["slots"]:
+            for rule, engine, ms in worst(name, args):
+                mark = "met" if ms is not None and ms <= 10 else "missed"
+                print(f"{rule:10} {engine:8} {ms if ms is None else round(ms, 3)!s:>9}  {mark}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

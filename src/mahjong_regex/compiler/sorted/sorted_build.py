@@ -1,0 +1,155 @@
+"""The entry point of sorted input: :func:`build_sorted` compiles a checked
+rule set into a pattern that reads a hand written in canonical order and
+matches iff some arrangement of its tiles wins.
+
+- Flavors with lookaround and flags (``pcre``, ``regex``, ``python``,
+  ``dotnet``, ``ruby``, ``java``, ``js``): one register machine per hand
+  shape (:mod:`.register_machine`), alternated, after the tile-level
+  lookaheads of the win (:mod:`.sorted_tiles`).
+- ``re2``: the automaton over tile counts (:mod:`.kind_automaton`), written
+  out as a regular expression (:mod:`.automaton_regex`).
+
+A construct the flavor cannot say is refused with
+:class:`~mahjong_regex.compiler.errors.Unsupported`, naming it and its place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ... import ir
+from ...ruleset.model import RuleSet
+from ..capabilities import Capabilities
+from ..errors import Unsupported
+from .automaton_regex import build_re2
+from .flag_ops import FlagOps
+from .register_machine import MachineWriter
+from .sorted_plan import PlanRefused, plan_shape
+from .sorted_tiles import TileRefused, lookaheads
+from .tile_order import canonical_tiles, length_is, tile_lit
+from .wild_machine import Pool, WildMachineWriter
+
+#: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
+#: default link size allows 64K code units).
+MAX_LOOKAROUND_CHARS = 64 * 1024
+#: The largest ``re2`` pattern for sorted input.
+MAX_RE2_CHARS = 2 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SortedCaps:
+    """Size limits of sorted patterns, in characters (see the constants)."""
+
+    lookaround: int = MAX_LOOKAROUND_CHARS
+    re2: int = MAX_RE2_CHARS
+
+
+def build_sorted(
+    rules: RuleSet,
+    flavor: str,
+    features: Capabilities,
+    caps: SortedCaps | None = None,
+    arranged=None,
+) -> ir.Pattern:
+    """The pattern (``ir.Pattern``, printed by :func:`mahjong_regex.pipeline.render`
+    in ``flavor``, a flavor name whose row's capabilities are ``features``)
+    that decides hands of ``rules`` written in canonical order.
+
+    ``arranged``, when given, compiles a rule set for arranged hands
+    (RuleSet -> ``ir.Pattern``): a shape of same-melds only (no runs, no
+    wild tiles) that the machine cannot count is read as an arranged hand,
+    after a check that the tiles are in canonical order (a sorted hand of
+    such melds is one of its arrangements).
+
+    Raises :class:`~mahjong_regex.compiler.errors.Unsupported` naming the
+    construct when the flavor cannot say it."""
+    if not features.lookaround:
+        return build_re2(rules, flavor, caps or SortedCaps())
+    ops = FlagOps(flavor)
+    shapes, defs = [], []
+    everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
+    try:
+        pool = wild_pool(rules)
+        for i, shape in enumerate(rules.shapes):
+            try:
+                plan = plan_shape(rules, shape)
+            except PlanRefused:
+                if pool is not None or arranged is None or not same_only(rules, shape):
+                    raise
+                body, more = as_arranged(rules, shape, arranged)
+                shapes.append(body)
+                defs.extend(more)
+                continue
+            looks = lookaheads(rules, shape.where, bool(pool))
+            if pool is None:
+                writer = MachineWriter(rules, plan, ops, prefix(i))
+            else:
+                writer = WildMachineWriter(rules, plan, ops, prefix(i), pool)
+            writer.all_lengths = list(range(min(everything), max(everything) + 1))
+            shapes.append(writer.body(looks))
+    except PlanRefused as e:
+        raise Unsupported(e.construct, e.reason, e.span) from None
+    except TileRefused as e:
+        raise Unsupported(e.constraint.text, e.reason, e.constraint.span) from None
+    try:
+        win = lookaheads(rules, rules.where, bool(pool))
+    except TileRefused as e:
+        raise Unsupported(e.constraint.text, e.reason, e.constraint.span) from None
+    guard = guard_length(rules, everything, not features.astral_atoms)
+    limits = pool.limits(rules) if pool is not None else []
+    body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
+    return ir.Pattern(body, tuple(defs), flavor)
+
+
+def same_only(rules: RuleSet, shape) -> bool:
+    """Are all of the shape's meld kinds same-melds?"""
+    return all(rules.kinds[k].form == "same" for k in shape.kinds)
+
+
+def as_arranged(rules: RuleSet, shape, arranged) -> tuple[ir.Node, list]:
+    """The shape read as an arranged hand (its melds side by side: a sorted
+    hand of same-melds is one of its arrangements), after a lookahead that
+    the tiles are in canonical order; and the definitions it calls."""
+    pattern = arranged(replace(rules, shapes=(shape,)))
+    runs = [ir.Repeat(tile_lit(rules, t), 0, None) for t in canonical_tiles(rules)]
+    order = ir.Look(ir.seq(*runs, ir.End()), label="the tiles in canonical order")
+    return ir.seq(order, pattern.body), list(pattern.definitions)
+
+
+def wild_pool(rules: RuleSet) -> Pool | None:
+    """The wild tiles of ``rules`` (None without any).  Raises
+    :class:`~.sorted_plan.PlanRefused` for what the machine cannot read yet:
+    a turned tile, a tile that always plays another (``proxy``)."""
+    if not rules.has_wilds:
+        return None
+    if rules.indicator is not None or rules.turned is not None:
+        raise PlanRefused("indicator", "a turned tile", rules.indicator_span)
+    domain: dict[int, set[int]] = {}
+    for w in rules.wilds:
+        if w.proxy:
+            raise PlanRefused("proxy", "a tile that always plays another", w.span)
+        for t in w.tiles.tiles:
+            domain.setdefault(t, set()).update(w.domain.tiles)
+    return Pool(rules, {t: frozenset(d) for t, d in domain.items()}, canonical_tiles(rules))
+
+
+def prefix(i: int) -> str:
+    """Flag names of shape ``i`` start with this (letters only)."""
+    letters = "abcdefghjkmpqrsuvwxy"
+    return letters[i % len(letters)] + ("z" * (i // len(letters)))
+
+
+def guard_length(rules: RuleSet, lengths: list[int], utf16: bool = False) -> ir.Node:
+    """A lookahead on the hand's length, before anything else reads it:
+    a hostile string of any length fails here."""
+    if not lengths:
+        return ir.NEVER
+    return length_is(rules, min(lengths), max(lengths), utf16)
+
+
+def _lengths(rules: RuleSet, shape) -> set[int]:
+    totals = {0}
+    for count, kinds in shape.slots:
+        for _ in range(count):
+            totals = {t + rules.kinds[k].size for t in totals for k in kinds}
+    return totals

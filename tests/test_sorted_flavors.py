@@ -1,0 +1,116 @@
+"""Sorted input (``--input sorted``) in every flavor's real engine: every
+built-in rule set and the test-only ones, on their fixtures' tiles sorted,
+on arranged hands near the boundary sorted, and on sorted hands of the
+families of :mod:`mahjong_regex.hands.sorted_hands`, against the multiset
+reference; hands out of canonical order are rejected everywhere.
+
+``MAHJONG_SORTED_HANDS`` sets the generated hands per rule set (default
+1,000, half each way).  RE2 reads sorted patterns larger than its default
+memory budget allows, so google-re2 runs them with ``max_mem`` raised (Go's
+``regexp`` has no such budget)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import pytest
+from conftest import FLAVOR_ENGINES, RULE_SETS, read_fixtures, require_engine, rules
+from engines import run_batch
+from hands import corpus, sorted_corpus
+
+from mahjong_regex import HandError, UnsupportedError
+from mahjong_regex.pipeline import render_sorted
+from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
+
+SORTED_HANDS = int(os.environ.get("MAHJONG_SORTED_HANDS", "1000"))
+#: google-re2's memory budget for sorted patterns (its default is 8 MiB).
+RE2_MAX_MEM = 512 << 20
+#: What sorted input refuses, and a word of the refusal (checked below): a
+#: turned tile read from the hand (every flavor; ``re2`` with
+#: ``--indicator``: tests/test_sorted_wilds.py), and patterns past the size
+#: limit (the message gives the size they would need).
+REFUSED = {
+    **{(n, f): "indicator" for n in ("tianjin", "wuhan", "wenzhou") for f in FLAVOR_ENGINES},
+    **{(n, "re2"): "characters" for n in ("hongzhong", "hangzhou", "guangdong")},
+    ("guangdong", "js"): "characters",
+    ("guangdong", "pcre"): "code units",
+}
+CASES = [
+    (name, flavor, engine)
+    for name in RULE_SETS
+    for flavor, engines in FLAVOR_ENGINES.items()
+    for engine in engines
+]
+
+
+@lru_cache(maxsize=None)
+def evaluator(name: str) -> MultisetEvaluator:
+    return MultisetEvaluator(rules(name))
+
+
+@lru_cache(maxsize=None)
+def hands(name: str) -> tuple[str, ...]:
+    """The sorted hands of ``name``, and a few out of canonical order."""
+    r = rules(name)
+    arranged = [h for _, h, _, _ in read_fixtures(name)] + corpus(r, SORTED_HANDS // 2)
+    out = []
+    for hand in arranged:
+        try:
+            out.append(sort_hand(r, hand))
+        except HandError:
+            out.append(hand)
+    out += sorted_corpus(r, SORTED_HANDS // 2)
+    wins = [h for h in out if evaluator(name).wins(h)]
+    out += [swapped(h) for h in wins[:20]]
+    return tuple(dict.fromkeys(out))
+
+
+def swapped(hand: str) -> str:
+    """A winning sorted hand with its first two different tiles swapped."""
+    return hand[::-1] if hand == hand[::-1] else hand[len(hand) // 2 :] + hand[: len(hand) // 2]
+
+
+@lru_cache(maxsize=None)
+def pattern(name: str, flavor: str):
+    try:
+        return render_sorted(rules(name), flavor)
+    except UnsupportedError as e:
+        return e
+
+
+def run(engine: str, text: str, flags: str, batch: list[str]) -> list[bool]:
+    if engine != "re2":
+        return run_batch(engine, text, batch, flags=flags)
+    import re2
+
+    options = re2.Options()
+    options.max_mem = RE2_MAX_MEM
+    options.log_errors = False
+    search = re2.compile(text, options).search
+    return [search(h) is not None for h in batch]
+
+
+@pytest.mark.parametrize("name, flavor, engine", CASES)
+def test_sorted_pattern_agrees_with_the_multiset_reference(name, flavor, engine):
+    out = pattern(name, flavor)
+    if (name, flavor) in REFUSED:
+        assert isinstance(out, UnsupportedError) and REFUSED[name, flavor] in str(out)
+        return
+    assert not isinstance(out, UnsupportedError), str(out)
+    require_engine(engine)
+    batch = list(hands(name))
+    got = run(engine, out.text, out.flavor.flags, batch)
+    want = [evaluator(name).wins(h) for h in batch]
+    bad = [f"{h}: engine {g}, reference {w}" for h, g, w in zip(batch, got, want) if g != w]
+    assert not bad, f"{len(bad)} disagreements:\n" + "\n".join(bad[:10])
+    assert sum(want) >= 5  # the corpus holds winning hands too
+
+
+@pytest.mark.parametrize("name", [n for n in RULE_SETS if (n, "pcre") not in REFUSED])
+def test_out_of_order_hands_are_rejected(name):
+    ms = evaluator(name)
+    batch = [h for h in hands(name) if ms.evaluate(h).error is not None]
+    assert batch and not any(ms.wins(h) for h in batch)
+    out = pattern(name, "pcre")
+    assert not any(run("pcre2", out.text, "", batch))

@@ -1,0 +1,98 @@
+"""Wild tiles on sorted input, on small rule sets whose hands can be tried
+by the thousand (``tests/rules/sorted_*.meld``), against the multiset
+reference:
+
+- the register machine (wild tiles that sort last, a copy cap counting
+  stand-ins) in every flavor with lookaround;
+- the automaton RE2 reads: a wild tile standing in with ``substitutes``
+  counted, and a turned tile fixed with ``--indicator`` (a wild kind in the
+  middle of the order and a tile that plays it);
+- what sorted input refuses, by name: a turned tile read from the hand, and
+  a pattern past the size limit (with the size it would need)."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
+from engines import run_batch
+
+from mahjong_regex import UnsupportedError, load_rules
+from mahjong_regex.compiler.sorted.automaton_regex import build_re2
+from mahjong_regex.compiler.sorted.sorted_build import SortedCaps
+from mahjong_regex.flavors.table import get
+from mahjong_regex.hands.sorted_hands import sorted_hands
+from mahjong_regex.pipeline import render, render_sorted
+from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form
+
+sys.setrecursionlimit(100_000)
+LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
+
+
+def small_hands(rules, n: int, lengths=(8, 8, 9, 10, 11, 14)) -> list[str]:
+    """About ``n`` sorted hands: random tile multisets of ``lengths``, and
+    as many near the boundary (:mod:`mahjong_regex.hands.sorted_hands`)."""
+    names = [t.name for t in rules.alphabet.tiles]
+    rng = random.Random(7)
+    out = set(sorted_hands(rules, n // 2, seed=7))
+    while len(out) < n:
+        k = rng.choice(lengths)
+        out.add(canonical_form(rules, [rng.randrange(len(names)) for _ in range(k)]))
+    return sorted(out)
+
+
+def check(rules, hands, got) -> None:
+    ms = MultisetEvaluator(rules)
+    want = [ms.wins(h) for h in hands]
+    bad = [f"{h}: engine {g}, reference {w}" for h, g, w in zip(hands, got, want) if g != w]
+    assert not bad, "\n".join(bad[:10])
+    assert sum(want) >= 20
+
+
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+def test_wild_tiles_that_sort_last_in_every_lookaround_flavor(flavor, engine):
+    rules = load_rules(str(TEST_RULES / "sorted_last.meld"))
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    hands = small_hands(rules, 1500, (11, 11, 11, 12, 13, 14))
+    check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
+
+
+@pytest.mark.parametrize("name, turned", [("sorted_wild", None), ("sorted_turned", "4m")])
+@pytest.mark.parametrize("engine", ["re2", "go"])
+def test_the_re2_automaton_reads_wild_tiles(name, turned, engine):
+    rules = load_rules(str(TEST_RULES / f"{name}.meld"))
+    if turned is not None:
+        rules = rules.with_indicator(rules.alphabet.by_name[turned].index)
+    pattern = build_re2(rules, get("re2"), SortedCaps(re2=10**9))
+    text = render(pattern, "re2", max_length=10**9).text
+    require_engine(engine)
+    hands = small_hands(rules, 3000)
+    if engine == "re2":
+        import re2
+
+        options = re2.Options()
+        options.max_mem = 1 << 30
+        search = re2.compile(text, options).search
+        got = [search(h) is not None for h in hands]
+    else:
+        got = run_batch(engine, text, hands)
+    check(rules, hands, got)
+
+
+@pytest.mark.parametrize("flavor", ["pcre", "js", "re2"])
+def test_a_turned_tile_read_from_the_hand_is_refused_by_name(flavor):
+    with pytest.raises(UnsupportedError) as e:
+        render_sorted(load_rules("wuhan"), flavor)
+    assert "indicator" in str(e.value) and flavor in str(e.value)
+
+
+def test_a_wild_re2_pattern_past_2_mb_is_refused_with_its_size():
+    with pytest.raises(UnsupportedError) as e:
+        render_sorted(load_rules("hongzhong"), "re2")
+    message = str(e.value)
+    assert "the pattern would be about" in message and "2,097,152" in message
+    size = int(message.split("about ")[1].split(" ")[0].replace(",", ""))
+    assert size > 2_097_152
