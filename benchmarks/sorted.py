@@ -5,7 +5,7 @@ converted before the timing), and the slowest call on hostile strings.
 Hands: sorted hands near the win/no-win boundary
 (:func:`mahjong_regex.hands.sorted_hands.sorted_hands`, seed 0) plus
 arranged boundary hands sorted.  Engines: PCRE2 with its JIT from C
-(``tests/runners/runner_pcre2.c``, timing mode), Python ``re``, google-re2
+(``mahjong_regex/engines/runners/runner_pcre2.c``, timing mode), Python ``re``, google-re2
 (in process, its memory budget raised for these patterns), Go's ``regexp``.
 Targets on riichi: PCRE2-JIT from C at least 5× ``is_agari``, ``re`` at least
 1×, google-re2 at least 0.5×; Go, Sichuan and Harbin are printed beside.
@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from driver import engines
+from internals import engines
 
 from mahjong_regex import HandError, load_rules
 from mahjong_regex.hands.samples import random_hands
@@ -96,19 +96,21 @@ def agari_rate(rules, hands: list[str], min_time: float) -> float | None:
 
 def runner_rate(engine: str, text: str, hands, min_time: float, hostile=(), flags="") -> dict:
     """Rate, and the slowest hostile call in ms, from a runner program."""
-    payload = engines.runner_input(
-        {"p": text}, hands, flags=flags, min_seconds=min_time, hostile=hostile, repeats=3
-    )
     out: dict = {"worst": []}
-    for line in engines.runner_lines(engine, payload):
-        kind, _, rest = line.partition(" ")
-        if kind == "rate":
-            _, passes, seconds, _ = rest.split()
-            out["rate"] = int(passes) * len(hands) / float(seconds)
-        elif kind == "worst":
-            out["worst"].append(float(rest.split()[2]))
-        elif kind in ("error", "worsterror", "failed"):
-            out["error"] = rest[:120]
+    try:
+        with engines.Session(engine, {"p": text}, flags, strict=False) as session:
+            if session.rejected:
+                return {"worst": [], "error": str(session.rejected)[:120]}
+            if hands and min_time > 0:
+                out["rate"] = session.time(hands, min_time)["p"].rate
+            if hostile:
+                found = session.worst(hostile, 3)["p"]
+                out["worst"] = [ms for ms in found if isinstance(ms, float)]
+                errors = [ms for ms in found if not isinstance(ms, float)]
+                if errors:
+                    out["error"] = str(errors[0])[:120]
+    except engines.EngineError as e:
+        out["error"] = str(e)[:120]
     return out
 
 

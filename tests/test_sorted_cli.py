@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 from test_worst_case import hostile_hands
 
 from mahjong_regex import load_rules

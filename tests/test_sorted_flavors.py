@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 from conftest import FLAVOR_ENGINES, RULE_SETS, read_fixtures, require_engine, rules
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 from hands import corpus, sorted_corpus
 
 from mahjong_regex import HandError, UnsupportedError

@@ -17,7 +17,7 @@ import sys
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from engines import run_batch
+from mahjong_regex.engines import run_batch
 
 from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.compiler.sorted.automaton_regex import build_re2

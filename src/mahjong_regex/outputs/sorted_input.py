@@ -10,6 +10,7 @@ import json
 import sys
 
 from ..diagnostics import shown
+from ..hand_input import Hand
 from ..pipeline import Output, render_sorted
 from ..reference.multiset import MultisetEvaluator
 from ..ruleset.model import RuleSet
@@ -72,25 +73,27 @@ def render(rules: RuleSet, flavor: str, allow_unchecked: bool) -> Output:
     return render_sorted(rules, flavor, allow_unchecked)
 
 
-def match_lines(rules: RuleSet, hands: list[str], engine=None) -> tuple[list[str], int]:
-    """One line per sorted hand (``win``/``no``, the hand, one winning
-    arrangement or the reason) and the exit code: 2 when a hand is not a
-    sorted hand (the message, with the canonical form, goes to stderr).
-    ``engine``, when given, is a compiled pattern's ``search``: its verdict
-    is printed instead of the reference's."""
+def match_lines(rules: RuleSet, hands: list[Hand], engine=None) -> tuple[list[str], int]:
+    """One line per sorted hand (each a :class:`~mahjong_regex.hand_input.Hand`:
+    ``win``/``no``, the hand, one winning arrangement or the reason) and the
+    exit code: 2 when a hand is not a sorted hand (the message, naming its
+    input line and with the canonical form, goes to stderr).  ``engine``,
+    when given, is a compiled pattern's ``search``: its verdict is printed
+    beside the reference's."""
     evaluator = MultisetEvaluator(rules)
     out, status = [], 0
-    for number, hand in enumerate(hands, start=1):
-        verdict = evaluator.evaluate(hand)
+    for hand in hands:
+        verdict = evaluator.evaluate(hand.text)
         if verdict.error is not None:
-            print(f"mahjong-regex: hand {number}: {verdict.error}", file=sys.stderr)
+            print(f"mahjong-regex: {hand.where}: {verdict.error}", file=sys.stderr)
             status = 2
+        win, detail = verdict.win, verdict.explain()
+        if win:
+            detail += f"\tarranged: {verdict.arranged}"
         if engine is not None:
-            win = engine(hand) is not None
-            detail = "the regex module matched" if win else "the regex module did not match"
-        else:
-            win, detail = verdict.win, verdict.explain()
-            if win:
-                detail += f"\tarranged: {verdict.arranged}"
-        out.append(f"{'win' if win else 'no'}\t{shown(hand)}\t{detail}")
+            win = engine(hand.text) is not None
+            said = "the regex module matched" if win else "the regex module did not match"
+            agree = "" if win == verdict.win else " (THE REFERENCE DISAGREES)"
+            detail = f"{said}{agree}; reference: {'win' if verdict.win else 'no'}: {detail}"
+        out.append(f"{'win' if win else 'no'}\t{shown(hand.text)}\t{detail}")
     return out, status
