@@ -121,3 +121,26 @@ def test_the_readme_tour_is_the_shipped_harbin_rules():
 )
 def test_lines_match(shown, actual, ok):
     assert lines_match(shown, actual) is ok
+
+
+def test_the_quick_start_installs_into_a_virtual_environment():
+    """Debian's system Python refuses ``pip install`` outside a virtual
+    environment (externally managed), so both commands make one first."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in quick.splitlines() if line.startswith("    ")]
+    assert len(commands) == 2
+    assert all(
+        c.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install")
+        for c in commands
+    )
+    assert commands[0].endswith("mahjong-regex compile harbin")
+    assert commands[1].endswith("python -m pytest")
+
+
+def test_every_package_ci_installs_is_named_in_the_testing_docs():
+    run = (ROOT / ".ci" / "run").read_text("utf-8")
+    listed = re.search(r"apt-get install -y -qq --no-install-recommends (.*?)>/dev/null", run, re.S)
+    packages = listed.group(1).replace("\\\n", " ").split()
+    testing = (ROOT / "docs" / "testing.md").read_text("utf-8")
+    assert packages and not [p for p in packages if p not in testing]
