@@ -170,3 +170,16 @@ def builtin_tests_report() -> dict:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout)
+
+
+def run_cli(*args: str, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+    """``mahjong-regex ARGS`` as a user runs it (``python -m mahjong_regex``),
+    text in and out as UTF-8."""
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_regex", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+    )

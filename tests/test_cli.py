@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 
 import pytest
 import regex
-from conftest import evaluator
+from conftest import evaluator, run_cli
 
 from mahjong_regex.cli import parser
 
@@ -18,14 +16,7 @@ WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万�
 ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+run = run_cli
 
 
 def test_compile_prints_one_line_that_decides_hands():

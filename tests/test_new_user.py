@@ -7,20 +7,14 @@ the reference's, and elements counted more than once."""
 from __future__ import annotations
 
 import subprocess
-import sys
+
+from conftest import run_cli
 
 WIN = "幺鸡幺鸡幺鸡三条四条五条五条六条七条幺万幺万幺万九万九万"
 ONE_SUIT = "二条二条二条三条四条五条五条六条七条二条三条四条九条九条"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+run = run_cli
 
 
 def test_a_no_names_every_shape_the_hand_does_not_fit():
@@ -132,13 +126,7 @@ def test_diff_says_when_a_tile_no_longer_names_its_identity(tmp_path):
 
 
 def build(cwd, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", "build", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+    return run_cli("build", *args, cwd=cwd)
 
 
 def house(tmp_path):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from mahjong_regex.engines import run_batch
 from test_worst_case import hostile_hands
 
 from mahjong_regex import load_rules
 from mahjong_regex.cli import main
+from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
 

@@ -16,10 +16,10 @@ from functools import lru_cache
 
 import pytest
 from conftest import FLAVOR_ENGINES, RULE_SETS, read_fixtures, require_engine, rules
-from mahjong_regex.engines import run_batch
 from hands import corpus, sorted_corpus
 
 from mahjong_regex import HandError, UnsupportedError
+from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
 

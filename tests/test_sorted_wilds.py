@@ -17,11 +17,11 @@ import sys
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from mahjong_regex.engines import run_batch
 
 from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.compiler.sorted.automaton_regex import build_re2
 from mahjong_regex.compiler.sorted.sorted_build import SortedCaps
+from mahjong_regex.engines import run_batch
 from mahjong_regex.flavors.table import get
 from mahjong_regex.hands.sorted_hands import sorted_hands
 from mahjong_regex.pipeline import render, render_sorted

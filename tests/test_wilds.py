@@ -7,13 +7,11 @@ changes counted over a corpus."""
 from __future__ import annotations
 
 import hashlib
-import subprocess
-import sys
 from collections import Counter
 from functools import lru_cache
 
 import pytest
-from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules
+from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules, run_cli
 from hands import corpus
 from wildbrute import brute_wins, parse, stand_ins
 
@@ -29,14 +27,7 @@ CHOW = "三万中五万一万二万三万四万五万六万七筒八筒九筒一
 INDICATED = ("tianjin", "wuhan", "wenzhou")
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mahjong_regex", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+run = run_cli
 
 
 def test_readme_hands_and_the_stand_in_choice_through_the_command_line():
