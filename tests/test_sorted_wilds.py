@@ -22,7 +22,6 @@ from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.compiler.sorted.automaton_regex import build_re2
 from mahjong_regex.compiler.sorted.sorted_build import SortedCaps
 from mahjong_regex.engines import run_batch
-from mahjong_regex.flavors.table import get
 from mahjong_regex.hands.sorted_hands import sorted_hands
 from mahjong_regex.pipeline import render, render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form
@@ -66,7 +65,7 @@ def test_the_re2_automaton_reads_wild_tiles(name, turned, engine):
     rules = load_rules(str(TEST_RULES / f"{name}.meld"))
     if turned is not None:
         rules = rules.with_indicator(rules.alphabet.by_name[turned].index)
-    pattern = build_re2(rules, get("re2"), SortedCaps(re2=10**9))
+    pattern = build_re2(rules, "re2", SortedCaps(re2=10**9))
     text = render(pattern, "re2", max_length=10**9).text
     require_engine(engine)
     hands = small_hands(rules, 3000)

@@ -87,3 +87,20 @@ def test_readme_map_shows_the_compiler_rooms():
 def test_every_package_says_what_stage_it_is(folder):
     doc = ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text("utf-8")))
     assert doc and len(doc) > 40, f"{folder}/__init__.py needs a docstring"
+
+
+def test_the_wheel_lists_every_package():
+    """pyproject.toml names packages one by one; a folder left out would
+    install (``pip install .``, the playground's wheel) without its code."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    found = {
+        ".".join(p.parent.relative_to(PACKAGE.parent).parts) for p in PACKAGE.rglob("__init__.py")
+    }
+    assert found - listed == set()
+    assert listed - found == {"mahjong_regex.grammar"}
