@@ -14,6 +14,7 @@ from test_diff_cli import git_repo, run_in
 from mahjong_regex import builtin_source, compile_pattern, load_rules
 from mahjong_regex.outputs.build import expected_files
 from mahjong_regex.outputs.textconv import textconv
+from mahjong_regex.pipeline import render_sorted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,10 +103,10 @@ def test_config_and_out_options(tmp_path):
     "build, first, caret, help",
     [
         (
-            '[tool.mahjong-regex]\nrules = ["sichuan"]\ninputs = ["arranged", "sorted"]\n',
-            "pyproject.toml:6:1: error: input form 'sorted' cannot be built (yet)",
+            '[tool.mahjong-regex]\nrules = ["sichuan"]\ninputs = ["sorted", "shuffled"]\n',
+            "pyproject.toml:6:1: error: input form 'shuffled' cannot be built (yet)",
             "    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
-            "  help: the input forms are arranged",
+            "  help: the input forms are arranged, sorted",
         ),
         (
             '[tool.mahjong-regex]\nrules = ["sichuan"]\nflavor = ["pcre"]\n',
@@ -166,10 +167,42 @@ def test_the_builtin_build_keeps_its_layout():
     files = expected_files()
     assert "harbin/pcre.re" in files and "riichi/re2.thirteen_orphans.outline" in files
     assert "changchun/re2.standard.4.re" in files and "changchun/re2.refused" not in files
-    # Arranged hands at RULESET/FLAVOR.*; scoring patterns at RULESET/score/.
-    assert all(rel.count("/") == 1 or rel.split("/")[1] == "score" for rel in files)
+    # Arranged hands at RULESET/FLAVOR.*; sorted hands at RULESET/sorted/;
+    # scoring patterns at RULESET/score/.
+    assert all(rel.count("/") == 1 or rel.split("/")[1] in ("score", "sorted") for rel in files)
+    assert "riichi/sorted/re2.re" in files and "riichi/sorted/re2.outline" in files
+    assert "hongzhong/sorted/re2.refused" in files and "wuhan/sorted/js.refused" in files
+    assert "the pattern would be about" in files["hongzhong/sorted/re2.refused"]
+    assert files["wuhan/sorted/js.refused"].startswith("wuhan.meld:15:1: error: ")
     assert {rel.split("/")[0] for rel in files if "/score/" in rel} == {"riichi", "changsha"}
     assert "riichi/score/pcre.re" in files and "riichi/score/js.refused" in files
+
+
+def test_a_project_builds_sorted_input(tmp_path):
+    here = project(
+        tmp_path,
+        '[tool.mahjong-regex]\nrules = ["rules/house.meld"]\nflavors = ["pcre", "re2"]\n'
+        'inputs = ["sorted"]\n',
+    )
+    out = run("build", cwd=here)
+    assert out.returncode == 0, out.stderr
+    folder = here / "generated" / "house"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")) == [
+        "sorted",
+        "sorted/pcre.outline",
+        "sorted/pcre.re",
+        "sorted/re2.outline",
+        "sorted/re2.re",
+    ]
+    house = load_rules(str(here / "rules" / "house.meld"))
+    want = render_sorted(house, "re2").text + "\n"
+    assert (folder / "sorted" / "re2.re").read_text("utf-8") == want
+    assert run("build", "--check", cwd=here).returncode == 0
+    # The command line adds the arranged form; both are then checked.
+    out = run("build", "--input", "arranged,sorted", "--flavor", "pcre", cwd=here)
+    assert out.returncode == 0, out.stderr
+    assert "removed generated/house/sorted/re2.re" in out.stdout.splitlines()
+    assert (folder / "pcre.re").is_file() and (folder / "sorted" / "pcre.re").is_file()
 
 
 def two_rule_files(here: Path) -> None:
@@ -226,9 +259,9 @@ def test_the_command_line_names_the_build(tmp_path):
             " python, js, java, dotnet, ruby, re2",
         ),
         (
-            ("rules/a.meld", "--input", "sorted"),
-            "mahjong-regex: error: --input: unknown input form 'sorted'; the input forms are "
-            "arranged",
+            ("rules/a.meld", "--input", "sorted,shuffled"),
+            "mahjong-regex: error: --input: unknown input form 'shuffled'; the input forms are "
+            "arranged, sorted",
         ),
         (
             ("rules/nowhere.meld",),

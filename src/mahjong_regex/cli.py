@@ -142,7 +142,9 @@ def cmd_compile(args) -> int:
         raise _Fail(f"mahjong-regex: error: rule set {rules.name!r} declares no scoring elements")
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
-        raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(languages())})")
+        args.lang = next((x for x, f in langs.items() if f == flavor), None)  # --flavor's first
+        if args.lang is None:
+            raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(langs)})")
     if args.lang is not None:
         implied = langs[args.lang]
         if flavor is not None and flavor != implied:

@@ -13,6 +13,7 @@ from .changes import rule_changes
 from .rule_change import RuleChange
 from .search import Found, search
 from .sides import Side
+from .sorted_sides import sorter
 from .tests_changed import TestChange, tests_changed
 
 
@@ -42,13 +43,21 @@ class Diff:
 
 
 def compare(
-    old: Side, new: Side, budget: int = 20_000, seed: int = 0, shrunk: int | None = None
+    old: Side,
+    new: Side,
+    budget: int = 20_000,
+    seed: int = 0,
+    shrunk: int | None = None,
+    sorted_input: bool = False,
 ) -> Diff:
     """Compare two sides: their rules when both are rule sets, their
     verdicts on the hands of either side's tests, and on ``budget``
     candidate strings (see :func:`.search.search`;
     ``shrunk``: how many witnesses per direction are shrunk, the kinds found
-    most first, None for all).
+    most first, None for all).  With ``sorted_input`` every hand is written
+    in the canonical order of the first rule set of the sides (the old
+    side's, else the new side's, else a pattern's ``--rules``), and the sides
+    are sorted ones (:mod:`.sorted_sides`).
 
     Raises ValueError when neither side is a rule set, and
     :class:`~mahjong_regex.engines.EngineError` when a pattern's engine
@@ -58,8 +67,13 @@ def compare(
         changes = tuple(rule_changes(old.rules, new.rules))
         if not changes and same_checked(old.rules, new.rules):
             return Diff(old.label, new.label, changes, Found((), 0, {}), proven_equal=True)
-    tests = tests_changed(old, new)
-    found = search(old, new, list(changes or ()), budget, seed, shrunk)
+    normal = None
+    if sorted_input:
+        spaces = (old.rules, new.rules, getattr(old, "space", None), getattr(new, "space", None))
+        first = next((r for r in spaces if r is not None), None)
+        normal = sorter(first) if first is not None else None
+    tests = tests_changed(old, new, normal)
+    found = search(old, new, list(changes or ()), budget, seed, shrunk, normal)
     return Diff(old.label, new.label, changes, found, tests=tests)
 
 

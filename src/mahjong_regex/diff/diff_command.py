@@ -6,7 +6,8 @@ file holding one pattern (a line, as ``generated/`` holds it) in the
 ``--flavor``; either file may be ``REV:PATH``, at a git revision of the
 current repository (:mod:`.revisions`).  ``diff --pattern FILE --flavor F --rules R NEW`` makes the
 pattern in FILE the old side, compared on the hand space of the rule set R
-(whose reason its report gives too).  The exit code is 0 when nothing
+(whose reason its report gives too).  ``--input sorted`` judges both
+sides on sorted hands (:mod:`.sorted_sides`).  The exit code is 0 when nothing
 changed, 1 when a rule or a verdict changed, 2 for bad input.
 """
 
@@ -25,15 +26,18 @@ from .outlines import outline_diff
 from .report import as_json, text
 from .revisions import RevisionError, git_show, is_revision
 from .sides import PatternSide, RulesSide
+from .sorted_sides import SortedRulesSide
 
 
-def side(spec: str, flavor: str, load, fail, space=None):
+def side(spec: str, flavor: str, load, fail, space=None, sorted_input: bool = False):
     """One side of a diff (see the module docstring): a :class:`RulesSide`
     or a :class:`PatternSide` (str ``spec``, str ``flavor``).  ``load(spec)``
     reads a rule set as the command line does (returning rules, path,
     source); ``fail(message)`` is the exception that stops with exit code 2
     (raised for a file that cannot be read or a pattern its engine
-    rejects); ``space`` is the hand space (a RuleSet) of a pattern side."""
+    rejects); ``space`` is the hand space (a RuleSet) of a pattern side;
+    ``sorted_input``: the side decides sorted hands (:mod:`.sorted_sides`)."""
+    ruled = SortedRulesSide if sorted_input else RulesSide
     if spec not in BUILTINS and is_revision(spec):
         try:
             text = git_show(spec)
@@ -41,11 +45,11 @@ def side(spec: str, flavor: str, load, fail, space=None):
             raise fail(f"mahjong-regex: error: {e}") from None
         if spec.endswith(".meld"):
             rules, path, _ = load(spec, source=text)
-            return RulesSide(rules, path)
-        return _pattern_side(text, spec, flavor, fail, space)
+            return ruled(rules, path)
+        return _pattern_side(text, spec, flavor, fail, space, sorted_input)
     if spec in BUILTINS or spec.endswith(".meld"):
         rules, path, _ = load(spec)
-        return RulesSide(rules, path)
+        return ruled(rules, path)
     try:
         pattern = Path(spec).read_text("utf-8")
     except FileNotFoundError:
@@ -57,10 +61,10 @@ def side(spec: str, flavor: str, load, fail, space=None):
         raise fail(f"mahjong-regex: error: cannot read {spec}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise fail(f"mahjong-regex: error: {spec} is not UTF-8 text") from None
-    return _pattern_side(pattern, spec, flavor, fail, space)
+    return _pattern_side(pattern, spec, flavor, fail, space, sorted_input)
 
 
-def _pattern_side(pattern: str, spec: str, flavor: str, fail, space) -> PatternSide:
+def _pattern_side(pattern: str, spec: str, flavor: str, fail, space, sorted_input) -> PatternSide:
     """The pattern side of the text of ``spec`` (one line and a newline)."""
     pattern = pattern.removesuffix("\n").removesuffix("\r")
     if not pattern:
@@ -71,7 +75,7 @@ def _pattern_side(pattern: str, spec: str, flavor: str, fail, space) -> PatternS
             "(a rule set's file name ends in .meld)"
         )
     try:
-        return PatternSide(pattern, flavor, spec, space)
+        return PatternSide(pattern, flavor, spec, space, sorted_input)
     except EngineError as e:
         raise fail(f"mahjong-regex: error: {spec}: {e}") from None
 
@@ -107,16 +111,17 @@ def run(args, load, fail) -> int:
     code (see the module docstring for ``load`` and ``fail``)."""
     old_spec, new_spec = _specs(args, fail)
     space = None if args.rules is None else load(args.rules)[0]
-    old = side(old_spec, args.flavor, load, fail, space)
+    is_sorted = args.input == "sorted"
+    old = side(old_spec, args.flavor, load, fail, space, is_sorted)
     try:
-        new = side(new_spec, args.flavor, load, fail, space)
+        new = side(new_spec, args.flavor, load, fail, space, is_sorted)
     except Exception:
         old.close()
         raise
     try:
-        result = compare(old, new, args.hands, args.seed, shrunk=args.limit)
+        result = compare(old, new, args.hands, args.seed, args.limit, is_sorted)
         if args.outline is not None:
-            result = replace(result, outline=outline_diff(old, new, args.outline))
+            result = replace(result, outline=outline_diff(old, new, args.outline, is_sorted))
     except (ValueError, EngineError) as e:
         raise fail(f"mahjong-regex: error: {e}") from None
     finally:
@@ -190,6 +195,14 @@ def _side_arguments(d: argparse.ArgumentParser, what: str, rules_help: str) -> N
         choices=list(FLAVORS),
         help="the flavor a pattern side is written in; its engine decides the hands "
         "(default: pcre)",
+    )
+    d.add_argument(
+        "--input",
+        default="arranged",
+        choices=["arranged", "sorted"],
+        help="the form of hand both sides are judged on: arranged (the default), or sorted "
+        "(the tiles in canonical order: a rule set decides with the multiset reference, a "
+        "pattern side is a sorted pattern; the search writes every hand sorted)",
     )
 
 

@@ -14,25 +14,28 @@ import difflib
 
 from ..diagnostics import UnsupportedError
 from ..outputs.textconv import textconv
-from ..pipeline import compile_for
+from ..pipeline import compile_for, render_sorted
 from .sides import Side
 
 
-def outline(side: Side, flavor: str) -> str:
+def outline(side: Side, flavor: str, sorted_input: bool = False) -> str:
     """The outline (str, lines ending in newlines) of ``side`` in
     ``flavor`` (a flavor name; a pattern side keeps its own flavor).  A rule
     set the flavor cannot express at all gives one comment line saying
-    why."""
+    why.  With ``sorted_input``, a rule set's sorted pattern
+    (``compile --input sorted --format outline``)."""
     if side.rules is None:
         return textconv(side.pattern)
     try:
+        if sorted_input:
+            return render_sorted(side.rules, flavor).outline()
         out = compile_for(side.rules, flavor, allow_unchecked=True)
     except UnsupportedError as e:
         return f"# {e.message}\n"
     return "".join(f"# NOT CHECKED: {u}\n" for u in out.unchecked) + out.outline()
 
 
-def outline_diff(old: Side, new: Side, flavor: str) -> str:
+def outline_diff(old: Side, new: Side, flavor: str, sorted_input: bool = False) -> str:
     """A unified diff (str; empty when the outlines are the same) from the
     outline of ``old`` to that of ``new`` in ``flavor``, headed by the two
     labels."""
@@ -41,8 +44,8 @@ def outline_diff(old: Side, new: Side, flavor: str) -> str:
         return f"{side.label} ({flavor if side.rules is not None else side.flavor} outline)"
 
     lines = difflib.unified_diff(
-        outline(old, flavor).splitlines(keepends=True),
-        outline(new, flavor).splitlines(keepends=True),
+        outline(old, flavor, sorted_input).splitlines(keepends=True),
+        outline(new, flavor, sorted_input).splitlines(keepends=True),
         name(old),
         name(new),
     )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..hands.candidates import Mutator, RuleHands, Tokens
+from ..hands.sorted_hands import sorted_boundary
 from .rule_change import RuleChange
 from .sides import Side
 
@@ -77,31 +78,22 @@ def search(
     budget: int,
     seed: int = 0,
     shrunk: int | None = None,
+    normal: Callable[[str], str] | None = None,
 ) -> Found:
     """Decide ``budget`` distinct candidate strings on both sides and shrink
     one witness per group (see the module docstring); with ``shrunk`` (int),
     only that many groups per direction, those found most first (shrinking
     is the slow part: a report shows at most ``--limit`` of them).
+    ``normal``, when given, rewrites every string before it is decided (for
+    sorted input: into canonical order, :mod:`.sorted_sides`), and the
+    search adds sorted hands near each rule set's boundary.
 
     Hands are built from each side's rule set, and from the hand space
     (``space``) of a pattern side that has one.  Raises ValueError when
     neither gives a rule set (nothing to build hands from); an engine's
     :class:`~mahjong_regex.engines.EngineError` passes through."""
     sides = (old, new)
-    makers = [RuleHands(s.rules, seed + i) for i, s in enumerate(sides) if s.rules is not None]
-    known = {m.rules.source_hash for m in makers}
-    for i, s in enumerate(sides):
-        space = getattr(s, "space", None)  # a pattern's hand space (--rules)
-        if s.rules is None and space is not None and space.source_hash not in known:
-            known.add(space.source_hash)
-            makers.append(RuleHands(space, seed + i))
-    if not makers:
-        raise ValueError(
-            "a diff needs a rule set on at least one side, to build hands from; to compare "
-            "two patterns, give the hands' rule set: --pattern OLD --flavor F --rules R NEW, "
-            "or diff each pattern against R"
-        )
-    plan = _Plan(sides, makers, changes, seed)
+    plan = _Plan(sides, _makers(sides, seed), changes, seed, normal)
     groups: dict[tuple, list[str]] = {}
     counts: dict[tuple, int] = {}
     tried = 0
@@ -125,9 +117,30 @@ def search(
         a = key[0] == "old"
         hand, toward = hands[0], None
         if shrunk is None or rank[key] < shrunk:
-            hand, toward = shrink(old, new, hand, key, plan.winners[1 if a else 0], plan.tokens)
+            targets = plan.winners[1 if a else 0]
+            hand, toward = shrink(old, new, hand, key, targets, plan.tokens, plan.normal)
         witnesses.append(Witness(hand, a, old.why(hand), new.why(hand), toward, counts[key]))
     return Found(tuple(witnesses), tried, groups, plan.describe(), seed)
+
+
+def _makers(sides, seed: int) -> list[RuleHands]:
+    """The hand makers of each side's rule set, and of a pattern side's hand
+    space (``--rules``) not made already.  Raises ValueError when there is
+    none."""
+    makers = [RuleHands(s.rules, seed + i) for i, s in enumerate(sides) if s.rules is not None]
+    known = {m.rules.source_hash for m in makers}
+    for i, s in enumerate(sides):
+        space = getattr(s, "space", None)  # a pattern's hand space (--rules)
+        if s.rules is None and space is not None and space.source_hash not in known:
+            known.add(space.source_hash)
+            makers.append(RuleHands(space, seed + i))
+    if not makers:
+        raise ValueError(
+            "a diff needs a rule set on at least one side, to build hands from; to compare "
+            "two patterns, give the hands' rule set: --pattern OLD --flavor F --rules R NEW, "
+            "or diff each pattern against R"
+        )
+    return makers
 
 
 def group(old: Side, new: Side, hand: str, old_wins: bool) -> tuple:
@@ -139,8 +152,10 @@ class _Plan:
     """Where the next candidates come from: a round over the generators,
     strings never tried before only."""
 
-    def __init__(self, sides, makers: list[RuleHands], changes, seed: int):
+    def __init__(self, sides, makers: list[RuleHands], changes, seed: int, normal=None):
         self.sides = sides
+        self.sorted = normal is not None
+        self.normal = normal or (lambda hand: hand)
         self.makers = makers
         self.rng = random.Random(seed ^ 0x5EED)
         instances = {f"{i}/{k}": v for i, m in enumerate(makers) for k, v in m.instances.items()}
@@ -159,7 +174,7 @@ class _Plan:
 
     def describe(self) -> tuple[str, ...]:
         """The generators of this plan, in words, in the order of a round."""
-        out = []
+        out = ["every hand written in canonical order (sorted input)"] if self.sorted else []
         if self.patterns:
             out.append("white space and second lines around a pattern's winning hands")
         for maker in self.makers:
@@ -169,6 +184,8 @@ class _Plan:
             side = "/".join(n for n, r in zip(("old", "new"), mine) if r is maker.rules)
             name = f"{side or 'the hand space'} ({maker.rules.name})"
             out += [f"near the boundary of {name}", f"built to win a shape of {name}"]
+            if self.sorted:
+                out.append(f"sorted hands near the boundary of {name}")
         if self.aims:
             ways = len(self.aims)
             out.append(f"aimed at the rule changes ({ways} way{'s' * (ways > 1)})")
@@ -184,7 +201,7 @@ class _Plan:
                     self.pending += Mutator.around(hand)
                 s = self.sides[side]
                 if s.rules is not None:
-                    self.splits[hand] = tuple(m.tiles for m in s.verdict(hand).split)
+                    self.splits[hand] = s.split(hand)
 
     def candidates(self) -> Iterator[str]:
         """An endless round over the generators."""
@@ -195,6 +212,8 @@ class _Plan:
             for maker in self.makers:
                 yield maker.boundary()
                 yield maker.winning()
+                if self.sorted:
+                    yield sorted_boundary(maker.rules, maker.chooser, maker.instances)
             for _ in range(AIMED if self.aims else 0):
                 yield rng.choice(self.aims)()
             for pool in self.winners:
@@ -207,7 +226,7 @@ class _Plan:
         keep repeating themselves)."""
         out: list[str] = []
         misses = 0
-        for hand in self.candidates():
+        for hand in map(self.normal, self.candidates()):
             if len(out) == n or misses > 20 * n:
                 break
             if hand in self.seen:
@@ -256,13 +275,20 @@ def _between(pairs, kept: tuple[int, ...]) -> str:
 
 
 def shrink(
-    old: Side, new: Side, hand: str, key: tuple, targets: list[str], tokens: Tokens
+    old: Side,
+    new: Side,
+    hand: str,
+    key: tuple,
+    targets: list[str],
+    tokens: Tokens,
+    normal: Callable[[str], str] = lambda hand: hand,
 ) -> tuple[str, str | None]:
     """``hand`` moved toward the nearest of ``targets`` (winning hands of
     the side that rejects it), staying in group ``key``: of the places where
     the two differ, as many as possible -- one to four neighbouring places
-    at a time -- take the target's tiles.  Returns (the shrunk witness, the
-    target); the target is None when there is none."""
+    at a time -- take the target's tiles, each string tried rewritten by
+    ``normal`` (sorted input: into canonical order).  Returns (the shrunk
+    witness, the target); the target is None when there is none."""
     if not targets:
         return hand, None
     source = tokens(hand)
@@ -279,7 +305,7 @@ def shrink(
         for size in (4, 3, 2, 1):
             for i in range(len(kept) - size + 1):
                 fewer = kept[:i] + kept[i + size :]
-                tries.setdefault(_between(pairs, fewer), fewer)
+                tries.setdefault(normal(_between(pairs, fewer)), fewer)
         steps = list(tries)
         wins_old, wins_new = old.decide(steps), new.decide(steps)
         keep = next(
@@ -293,7 +319,7 @@ def shrink(
         if keep is None:
             break
         kept = tries[keep]
-    return _between(pairs, kept), target
+    return normal(_between(pairs, kept)), target
 
 
 def change_aims(maker: RuleHands, changes: list[RuleChange], side: int) -> list[Callable[[], str]]:

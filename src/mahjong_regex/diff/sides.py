@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..engines import Session, diff_engine
 from ..flavors.table import FLAVORS
 from ..reference.evaluator import Evaluator, Verdict
+from ..reference.multiset import MultisetEvaluator
 from ..ruleset.model import RuleSet
 
 
@@ -39,6 +40,10 @@ class RulesSide:
     def why(self, hand: str) -> str:
         """The split found, or the rule that failed, in one line."""
         return self.verdict(hand).explain()
+
+    def split(self, hand: str) -> tuple[tuple[str, ...], ...]:
+        """The tiles of each meld of the split found (for a winning hand)."""
+        return tuple(m.tiles for m in self.verdict(hand).split)
 
     def cause(self, hand: str) -> str:
         """The verdict's reason with what differs from hand to hand left
@@ -70,19 +75,28 @@ class PatternSide:
     """A pattern (str) in ``flavor`` as one side; ``label`` is its path.
     ``space``, when given, is the rule set (:class:`RuleSet`) on whose hand
     space the pattern is compared (``diff --pattern FILE --rules R``): the
-    search builds hands from it, and :meth:`why` adds its reason.
+    search builds hands from it, and :meth:`why` adds its reason (the
+    multiset reference's, with ``sorted_input``).
 
     Raises :class:`~mahjong_regex.engines.EngineError` when the
     flavor's engine is missing or rejects the pattern."""
 
     rules = None
 
-    def __init__(self, pattern: str, flavor: str, label: str, space: RuleSet | None = None):
+    def __init__(
+        self,
+        pattern: str,
+        flavor: str,
+        label: str,
+        space: RuleSet | None = None,
+        sorted_input: bool = False,
+    ):
         self.label = label
         self.flavor = flavor
         self.pattern = pattern
         self.space = space
-        self.evaluator = None if space is None else Evaluator(space)
+        judge = MultisetEvaluator if sorted_input else Evaluator
+        self.evaluator = None if space is None else judge(space)
         self.engine = Session(diff_engine(flavor), pattern, FLAVORS[flavor].flags)
         self.answers: dict[str, bool] = {}
 

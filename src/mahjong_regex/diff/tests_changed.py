@@ -40,18 +40,19 @@ def _tests(rules: RuleSet):
         yield f"{rules.path}:{t.span}", "win" if t.win else "no", t.text, note_at(lines, t.span)
 
 
-def tests_changed(old: Side, new: Side) -> tuple[TestChange, ...]:
+def tests_changed(old: Side, new: Side, normal=None) -> tuple[TestChange, ...]:
     """The tests of the rule sets of ``new``, ``old`` and the ``--rules``
     rule set of a pattern side (in that order; a hand named twice is
     decided once, under its first test) that the two sides decide
-    differently."""
+    differently; ``normal``, when given, rewrites each test's hand first
+    (sorted input: into canonical order)."""
     found: dict[str, tuple[str, str, str]] = {}
     for side in (new, old):
         for rules in (side.rules, getattr(side, "space", None)):
             if rules is None:
                 continue
             for place, expects, hand, note in _tests(rules):
-                found.setdefault(hand, (place, expects, note))
+                found.setdefault(normal(hand) if normal else hand, (place, expects, note))
     hands = list(found)
     if not hands:
         return ()

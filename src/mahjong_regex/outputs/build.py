@@ -5,7 +5,8 @@ arranged hands) or a project's (:mod:`.config`).  For rule set R, input form
 I and flavor F, under the output folder (``I/`` left out for arranged hands,
 so the built-in build keeps its layout):
 
-- ``R/I/F.re``: exactly the pattern and a newline;
+- ``R/I/F.re``: exactly the pattern and a newline (for sorted hands,
+  ``R/sorted/F.re``, the pattern of ``compile --input sorted``);
 - ``R/I/F.outline``: the same pattern, one part per line, each part
   labelled with the DSL line it came from, so that ``git diff`` shows what a
   rule change did;
@@ -16,7 +17,9 @@ so the built-in build keeps its layout):
   the host program checks (``# HOST CHECK: …``) -- what ``--format code``
   and ``--format json`` hold.  A rule set with an indicator has such
   patterns per turned tile: they are not written (``F.refused`` says why);
-- ``R/I/F.refused`` instead, when F cannot express R: the error message;
+- ``R/I/F.refused`` instead, when F cannot express R: the error message
+  (for sorted hands: the compiler's located refusal, e.g. a pattern past
+  the size limit, with the size it would need);
   beside it, for a flavor with lookaround, ``F.unchecked.re`` and
   ``F.unchecked.outline``, what ``--allow-unchecked`` emits (the outline
   lists what goes unchecked), unless F cannot express R even so;
@@ -35,11 +38,12 @@ import re
 import shlex
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..diagnostics import MeldError, UnsupportedError
 from ..flavors.table import FLAVORS, get
-from ..pipeline import compile_for
+from ..pipeline import compile_for, render_sorted
 from ..ruleset.checker import load
 from .config import (
     EXAMPLE_TABLE,
@@ -112,7 +116,11 @@ def _rule_set_files(rules, source: str, config: BuildConfig) -> dict[str, str]:
     for form in config.inputs:
         folder = f"{rules.name}/{FORM_FOLDERS[form]}"
         for flavor in config.flavors:
-            files.update(_flavor_files(rules, source, flavor, folder))
+            if form == "sorted":
+                made = sorted_files(rules.path, source, flavor)
+                files.update({folder + rel: text for rel, text in made.items()})
+            else:
+                files.update(_flavor_files(rules, source, flavor, folder))
     if rules.scoring:
         for flavor in config.flavors:
             files.update(_score_files(rules, source, flavor, f"{rules.name}/score/"))
@@ -127,6 +135,21 @@ def _score_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]
     except UnsupportedError as e:
         return {f"{folder}{flavor}.refused": e.render(rules.path, source) + "\n"}
     return {f"{folder}{flavor}.re": out.text + "\n", f"{folder}{flavor}.outline": out.outline()}
+
+
+@lru_cache(maxsize=None)
+def sorted_files(path: str, source: str, flavor: str) -> dict[str, str]:
+    """The files of one rule set (``source``, read from ``path``) for
+    sorted input in one flavor, by name: its pattern and outline, or why the
+    flavor refuses it.  Remembered per rule set and flavor for the process
+    (a sorted ``re2`` pattern takes up to two seconds), so that builds and
+    checks in one process render each once; do not change the result."""
+    rules = load(source, path)
+    try:
+        out = render_sorted(rules, flavor)
+    except UnsupportedError as e:
+        return {f"{flavor}.refused": e.render(path, source) + "\n"}
+    return {f"{flavor}.re": out.text + "\n", f"{flavor}.outline": out.outline()}
 
 
 def _flavor_files(rules, source: str, flavor: str, folder: str) -> dict[str, str]:
@@ -335,7 +358,7 @@ def add_parser(sub, flavors):
         "output folder in a [tool.mahjong-regex] table of the nearest pyproject.toml (from the "
         "current folder upward, or --config): "
         'rules = ["rules/house.meld", "rules/regional", "sichuan"], flavors = ["pcre", "js"], '
-        'inputs = ["arranged"], out = "generated". The command line gives the same '
+        'inputs = ["arranged", "sorted"], out = "generated". The command line gives the same '
         "(build rules/*.meld --flavor pcre,js --out generated), in place of the table's keys.",
     )
     b.add_argument(
@@ -359,8 +382,8 @@ def add_parser(sub, flavors):
         "--input",
         action="append",
         metavar="FORM[,FORM…]",
-        help="the input forms to build, comma-separated (default: the configuration's "
-        "'inputs', else arranged)",
+        help="the input forms to build, comma-separated: arranged, sorted (default: the "
+        "configuration's 'inputs', else arranged; the built-in build: both)",
     )
     b.add_argument(
         "--out",

@@ -1,7 +1,8 @@
 """What ``mahjong-regex build`` builds: the built-in build, or a project's.
 
 The built-in build (no configuration, no rule file named) writes every
-built-in rule set in every flavor, for arranged hands, into ``generated/``.
+built-in rule set in every flavor, for arranged and for sorted hands, into
+``generated/``.
 A project names its own in a ``[tool.mahjong-regex]`` table of the nearest
 ``pyproject.toml`` (searched from the current folder upward, or given with
 ``--config``)::
@@ -9,7 +10,7 @@ A project names its own in a ``[tool.mahjong-regex]`` table of the nearest
     [tool.mahjong-regex]
     rules = ["rules/house.meld", "rules/regional", "sichuan"]  # .meld files, folders of them, built-in names
     flavors = ["pcre", "js"]                  # default: every flavor
-    inputs = ["arranged"]                     # the input forms; default: arranged
+    inputs = ["arranged", "sorted"]           # the input forms; default: arranged
     out = "generated"                         # default: generated
 
 Paths are read from the folder of ``pyproject.toml``; a folder stands for
@@ -20,9 +21,9 @@ current folder); what it gives takes the place of the table's key
 
 Each rule set is written under its ``ruleset`` name.  An input form is the
 way hands are written that a pattern reads: ``arranged`` (tiles grouped into
-melds, the only form so far) writes ``OUT/NAME/FLAVOR.re``; another form will
-write into a folder of its own, ``OUT/NAME/FORM/FLAVOR.re``
-(:data:`FORM_FOLDERS`).
+melds) writes ``OUT/NAME/FLAVOR.re``; ``sorted`` (the tiles in canonical
+order, ``--input sorted``) writes into a folder of its own,
+``OUT/NAME/sorted/FLAVOR.re`` (:data:`FORM_FOLDERS`).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ EXAMPLE_TABLE = (
 #: The table of that file that holds it.
 TABLE = "tool.mahjong-regex"
 #: Input forms a build can write, and the folder (under the rule set's) each goes to.
-FORM_FOLDERS = {"arranged": ""}
+FORM_FOLDERS = {"arranged": "", "sorted": "sorted/"}
 #: The keys of the table.
 KEYS = ("rules", "flavors", "inputs", "out")
 
@@ -88,9 +89,9 @@ class BuildConfig:
 
 
 def builtin_config(out: str | Path = "generated") -> BuildConfig:
-    """The built-in build: every built-in rule set, every flavor, arranged
-    hands, into ``out``."""
-    return BuildConfig(_builtins(), tuple(FLAVORS), ("arranged",), Path(out))
+    """The built-in build: every built-in rule set, every flavor, both
+    input forms (arranged and sorted hands), into ``out``."""
+    return BuildConfig(_builtins(), tuple(FLAVORS), tuple(FORM_FOLDERS), Path(out))
 
 
 def _builtins() -> tuple[RuleFile, ...]:
@@ -192,7 +193,9 @@ def resolve(
     """The build to run: ``config`` (a project's, or None for the built-in
     build) with what the command line gave in place of its keys: rule
     files, folders or built-in names (``rules``, from the current folder),
-    ``flavors``, ``inputs`` (lists of names) and ``out`` (a folder).
+    ``flavors``, ``inputs`` (lists of names) and ``out`` (a folder).  Rule
+    files named with no configuration are built for arranged hands unless
+    ``inputs`` says otherwise (the built-in build writes both forms).
 
     Raises :class:`ConfigError` (a message with no place) for an unknown
     flavor or input form, or a rule file or folder that cannot be read."""
@@ -214,10 +217,11 @@ def resolve(
         )
 
     files = once(f for spec in rules for f in rule_files(spec, Path("."), fail))
+    forms = base.inputs if config is not None or not files else ("arranged",)
     return BuildConfig(
         files or base.rules,
         tuple(dict.fromkeys(flavors)) if flavors else base.flavors,
-        tuple(dict.fromkeys(inputs)) if inputs else base.inputs,
+        tuple(dict.fromkeys(inputs)) if inputs else forms,
         Path(out) if out else base.out,
     )
 

@@ -1,5 +1,6 @@
 """``--input sorted`` on the command line: ``compile`` prints the pattern
-for hands in canonical order, ``match`` decides such hands with the
+for hands in canonical order (or its outline, JSON, or code: the sorted
+snippets of :mod:`.sorted_snippets`), ``match`` decides such hands with the
 multiset reference (:mod:`mahjong_regex.reference.multiset`) and prints one
 winning arrangement, or why none wins (a hand out of canonical order is an
 error that shows the canonical form)."""
@@ -10,39 +11,40 @@ import json
 import sys
 
 from ..diagnostics import shown
+from ..flavors.table import get
 from ..hand_input import Hand
 from ..pipeline import Output, render_sorted
 from ..reference.multiset import MultisetEvaluator
 from ..ruleset.model import RuleSet
+from .snippets import SnippetOptions
+from .sorted_snippets import sorted_snippet
+from .sorted_source import SortedSource, sorted_json, sorted_source
 
 #: The forms of hand ``--input`` names.
 INPUTS = ("arranged", "sorted")
 
 
-def compile_text(out: Output, rules: RuleSet, path: str, fmt: str) -> str:
-    """What ``compile --input sorted`` prints for the rendered pattern
-    ``out``: the pattern, its outline, or JSON (str, ending in a newline).
-    Raises ValueError for ``--format code``, not written yet for sorted
-    input."""
-    if fmt == "outline":
-        return out.outline()
-    if fmt == "code":
-        raise ValueError("--format code does not take --input sorted yet")
+def compile_text(source: SortedSource, rules: RuleSet, path: str, args) -> str:
+    """What ``compile --input sorted`` prints for ``source`` (the sorted
+    patterns, :func:`.sorted_source.sorted_source`) with the parsed command
+    line ``args``: the pattern, its outline, JSON, or code (str, ending in a
+    newline).  Raises ValueError for an option the language does not take,
+    or for the pattern or outline of a rule set that needs one pattern per
+    turned tile (``re2`` with an indicator: code and JSON hold them)."""
+    fmt, out = args.format, source.out
     if fmt == "json":
-        info = {
-            "pattern": out.text,
-            "flavor": out.flavor.name,
-            "input": "sorted",
-            "engine": out.flavor.engine,
-            "flags": out.flavor.flags,
-            "groups": [{"name": n, "captures": d} for n, d in out.groups],
-            "unchecked": list(out.unchecked),
-            "ruleset": rules.name,
-            "source": path,
-            "source_sha256": rules.source_hash,
-        }
+        info = sorted_json(source, rules, path, args.tiles)
         return json.dumps(info, ensure_ascii=False, indent=2) + "\n"
-    return out.text + "\n"
+    if fmt == "code":
+        options = SnippetOptions(args.name, args.package, args.module, args.tiles)
+        return sorted_snippet(rules, args.lang, source, options)
+    if out is None:
+        raise ValueError(
+            f"the {source.flavor.name} flavor reads the turned tile of sorted input with one "
+            "pattern per turned tile: --format code and --format json hold them all, and "
+            "--indicator TILE gives one"
+        )
+    return out.outline() if fmt == "outline" else out.text + "\n"
 
 
 def add_argument(p) -> None:
@@ -58,13 +60,19 @@ def add_argument(p) -> None:
 
 def compile_command(args, rules: RuleSet, path: str, flavor: str) -> str:
     """What ``compile --input sorted`` prints (``args``: the parsed command
-    line).  Raises ValueError for what it does not take (``--score``,
-    ``--format code``), :class:`~mahjong_regex.diagnostics.MeldError` for a
-    construct the flavor cannot say."""
+    line).  Raises ValueError for what it does not take (``--score``, an
+    option the language does not take),
+    :class:`~mahjong_regex.diagnostics.MeldError` for a construct the
+    flavor cannot say."""
     if args.score:
         raise ValueError("--score does not take --input sorted")
-    out = render(rules, flavor, args.allow_unchecked)
-    return compile_text(out, rules, path, args.format)
+    if args.format == "code":
+        SnippetOptions(args.name, args.package, args.module, args.tiles).check(args.lang)
+    if args.format in ("code", "json"):
+        source = sorted_source(rules, flavor, args.allow_unchecked)
+    else:
+        source = SortedSource(get(flavor), render(rules, flavor, args.allow_unchecked))
+    return compile_text(source, rules, path, args)
 
 
 def render(rules: RuleSet, flavor: str, allow_unchecked: bool) -> Output:

@@ -1,0 +1,381 @@
+"""The templates of sorted-input snippets (:mod:`.sorted_snippets`), one per
+host language with lookaround, and each one's part for a rule set with an
+indicator (the hand's ``TURNED|``).  A slot is ``{name}``:
+:func:`.sorted_host.fill` fills them in one pass."""
+
+from __future__ import annotations
+
+PYTHON = '''{head}
+import re
+
+{U}_WINNING_HAND = re.compile({literal})
+#: The tile names in canonical order: a sorted hand is written in this order.
+{U}_TILE_ORDER = ({order})
+
+
+def is_{s}_winning_hand(hand: str) -> bool:
+    """Is ``hand``, written in canonical order, a winning hand of {base}?"""
+    return {U}_WINNING_HAND.search(hand) is not None
+
+
+def _{s}_positions(text: str) -> list:
+    found, i = [], 0
+    while i < len(text):
+        for k, name in enumerate({U}_TILE_ORDER):
+            if text.startswith(name, i):
+                found.append(k)
+                i += len(name)
+                break
+        else:
+            raise ValueError("{NOT}" + repr(text[i:]))
+    return found
+
+
+def sort_{s}_hand(tiles) -> str:
+    """``tiles`` (a str of tile names in any order, or an iterable of such
+    strs, read joined) in canonical order.  Raises ValueError where no tile
+    name starts."""
+    text, head = tiles if isinstance(tiles, str) else "".join(tiles), ""
+{py_turned}    return head + "".join({U}_TILE_ORDER[k] for k in sorted(_{s}_positions(text)))
+
+
+def is_{s}_winning_tiles(tiles) -> bool:
+    """Is ``tiles``, in any order (see ``sort_{s}_hand``), a winning hand of
+    {base}?  Raises ValueError where no tile name starts."""
+    return is_{s}_winning_hand(sort_{s}_hand(tiles))
+'''
+PY_TURNED = """    turned, bar, text = text.partition("|")
+    if not bar or len(_{s}_positions(turned)) != 1:
+        raise ValueError("{TURNED}")
+    head = turned + bar
+"""
+
+JS = """{head}
+{export}const {U}_WINNING_HAND{t_re} = {literal};
+/** The tile names in canonical order: a sorted hand is written in this order. */
+{export}const {U}_TILE_ORDER{t_order} = Object.freeze([{order}]);
+
+/** Is `hand`, written in canonical order, a winning hand? */
+{export}function is{P}WinningHand(hand{t_str}){t_bool} {
+  return {U}_WINNING_HAND.test(hand);
+}
+
+function {c}Positions(text{t_str}){t_nums} {
+  const found{t_nums} = [];
+  let i = 0;
+  next: while (i < text.length) {
+    for (let k = 0; k < {U}_TILE_ORDER.length; k++) {
+      if (text.startsWith({U}_TILE_ORDER[k], i)) {
+        found.push(k);
+        i += {U}_TILE_ORDER[k].length;
+        continue next;
+      }
+    }
+    throw new Error("{NOT}" + JSON.stringify(text.slice(i)));
+  }
+  return found;
+}
+
+/**
+ * `tiles` (a string of tile names in any order, or an iterable of such
+ * strings, read joined) in canonical order; throws an Error where no tile
+ * name starts.
+ */
+{export}function sort{P}Hand(tiles{t_tiles}){t_string} {
+  let text = typeof tiles === "string" ? tiles : Array.from(tiles).join("");
+  let head = "";
+{js_turned}  const found = {c}Positions(text).sort((a, b) => a - b);
+  return head + found.map((k) => {U}_TILE_ORDER[k]).join("");
+}
+
+/** Is `tiles`, in any order (see sort{P}Hand), a winning hand? Throws as sort{P}Hand. */
+{export}function is{P}WinningTiles(tiles{t_tiles}){t_bool} {
+  return is{P}WinningHand(sort{P}Hand(tiles));
+}
+"""
+JS_TURNED = """  const bar = text.indexOf("|");
+  if (bar < 0 || {c}Positions(text.slice(0, bar)).length !== 1) {
+    throw new Error("{TURNED}");
+  }
+  head = text.slice(0, bar + 1);
+  text = text.slice(bar + 1);
+"""
+
+JAVA = """{head}
+{package}import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.regex.Pattern;
+
+public final class {P}WinningHand {
+    private {P}WinningHand() {}
+
+    public static final Pattern PATTERN = Pattern.compile({literal});
+
+    /** The tile names in canonical order: a sorted hand is written in this order. */
+    public static final List<String> TILE_ORDER =
+            Collections.unmodifiableList(Arrays.asList({order}));
+
+    /** Whether hand, written in canonical order, is a winning hand. */
+    public static boolean isWinningHand(String hand) {
+        return PATTERN.matcher(hand).find();
+    }
+
+    /**
+     * The tiles, a string of tile names in any order, in canonical order.
+     * @throws IllegalArgumentException where no tile name starts
+     */
+    public static String sortHand(String tiles) {
+        String text = tiles, head = "";
+{java_turned}        int[] found = positions(text);
+        Arrays.sort(found);
+        StringBuilder out = new StringBuilder(head);
+        for (int k : found) {
+            out.append(TILE_ORDER.get(k));
+        }
+        return out.toString();
+    }
+
+    /** The tiles (strings of tile names, read joined) in canonical order; throws as sortHand(String). */
+    public static String sortHand(Iterable<String> tiles) {
+        return sortHand(String.join("", tiles));
+    }
+
+    /** Whether the tiles, in any order, are a winning hand; throws as sortHand(String). */
+    public static boolean isWinningTiles(String tiles) {
+        return isWinningHand(sortHand(tiles));
+    }
+
+    /** Whether the tiles, in any order, are a winning hand; throws as sortHand(String). */
+    public static boolean isWinningTiles(Iterable<String> tiles) {
+        return isWinningHand(sortHand(tiles));
+    }
+
+    private static int[] positions(String text) {
+        int[] found = new int[text.length()];
+        int n = 0;
+        next:
+        for (int i = 0; i < text.length(); ) {
+            for (int k = 0; k < TILE_ORDER.size(); k++) {
+                if (text.startsWith(TILE_ORDER.get(k), i)) {
+                    found[n++] = k;
+                    i += TILE_ORDER.get(k).length();
+                    continue next;
+                }
+            }
+            throw new IllegalArgumentException("{NOT}\\"" + text.substring(i) + "\\"");
+        }
+        return Arrays.copyOf(found, n);
+    }
+}
+"""
+JAVA_TURNED = """        int bar = text.indexOf('|');
+        if (bar < 0 || positions(text.substring(0, bar)).length != 1) {
+            throw new IllegalArgumentException("{TURNED}");
+        }
+        head = text.substring(0, bar + 1);
+        text = text.substring(bar + 1);
+"""
+
+CSHARP = """{head}
+using System;
+using System.Collections.Generic;
+using System.Text;
+using System.Text.RegularExpressions;
+
+{open}public static class {P}WinningHand
+{
+    public static readonly Regex Pattern = new Regex({literal});
+
+    /// <summary>The tile names in canonical order: a sorted hand is written in this order.</summary>
+    public static readonly IReadOnlyList<string> TileOrder = Array.AsReadOnly(new[] { {order} });
+
+    /// <summary>Whether hand, written in canonical order, is a winning hand.</summary>
+    public static bool IsWinningHand(string hand)
+    {
+        return Pattern.IsMatch(hand);
+    }
+
+    /// <summary>The tiles, a string of tile names in any order, in canonical order.</summary>
+    /// <exception cref="ArgumentException">where no tile name starts</exception>
+    public static string SortHand(string tiles)
+    {
+        string text = tiles, head = "";
+{cs_turned}        var found = Positions(text);
+        found.Sort();
+        var output = new StringBuilder(head);
+        foreach (var k in found)
+        {
+            output.Append(TileOrder[k]);
+        }
+        return output.ToString();
+    }
+
+    /// <summary>The tiles (strings of tile names, read joined) in canonical order; throws as SortHand(string).</summary>
+    public static string SortHand(IEnumerable<string> tiles)
+    {
+        return SortHand(string.Concat(tiles));
+    }
+
+    /// <summary>Whether the tiles, in any order, are a winning hand; throws as SortHand(string).</summary>
+    public static bool IsWinningTiles(string tiles)
+    {
+        return IsWinningHand(SortHand(tiles));
+    }
+
+    /// <summary>Whether the tiles, in any order, are a winning hand; throws as SortHand(string).</summary>
+    public static bool IsWinningTiles(IEnumerable<string> tiles)
+    {
+        return IsWinningHand(SortHand(tiles));
+    }
+
+    private static List<int> Positions(string text)
+    {
+        var found = new List<int>();
+        for (int i = 0; i < text.Length; )
+        {
+            int k = 0;
+            while (k < TileOrder.Count
+                   && string.CompareOrdinal(text, i, TileOrder[k], 0, TileOrder[k].Length) != 0)
+            {
+                k++;
+            }
+            if (k == TileOrder.Count)
+            {
+                throw new ArgumentException("{NOT}\\"" + text.Substring(i) + "\\"");
+            }
+            found.Add(k);
+            i += TileOrder[k].Length;
+        }
+        return found;
+    }
+}
+{close}"""
+CS_TURNED = """        int bar = text.IndexOf('|');
+        if (bar < 0 || Positions(text.Substring(0, bar)).Count != 1)
+        {
+            throw new ArgumentException("{TURNED}");
+        }
+        head = text.Substring(0, bar + 1);
+        text = text.Substring(bar + 1);
+"""
+
+RUBY = """{head}
+{U}_WINNING_HAND = Regexp.new({literal})
+# The tile names in canonical order: a sorted hand is written in this order.
+{U}_TILE_ORDER = [{order}].freeze
+
+# Is hand, written in canonical order, a winning hand?
+def {s}_winning_hand?(hand)
+  {U}_WINNING_HAND.match?(hand)
+end
+
+# The positions in {U}_TILE_ORDER of the tiles of text, read bytewise.
+def {s}_tile_positions(text)
+  found = []
+  i = 0
+  while i < text.bytesize
+    k = {U}_TILE_ORDER.index { |name| text.byteslice(i, name.bytesize) == name }
+    raise ArgumentError, "{NOT}" + text.byteslice(i, text.bytesize).inspect if k.nil?
+
+    found << k
+    i += {U}_TILE_ORDER[k].bytesize
+  end
+  found
+end
+
+# tiles (a String of tile names in any order, or an Array of such Strings,
+# read joined) in canonical order; raises ArgumentError where no tile name starts.
+def sort_{s}_hand(tiles)
+  text = tiles.is_a?(String) ? tiles : tiles.to_a.join
+  head = ''
+{rb_turned}  head + {s}_tile_positions(text).sort.map { |k| {U}_TILE_ORDER[k] }.join
+end
+
+# Is tiles, in any order (see sort_{s}_hand), a winning hand? Raises as sort_{s}_hand.
+def {s}_winning_tiles?(tiles)
+  {s}_winning_hand?(sort_{s}_hand(tiles))
+end
+"""
+RB_TURNED = """  turned, bar, text = text.partition('|')
+  raise ArgumentError, "{TURNED}" if bar.empty? || {s}_tile_positions(turned).length != 1
+
+  head = turned + bar
+"""
+
+PHP = """<?php
+{head}
+{namespace}const {U}_WINNING_HAND = {literal};
+// The tile names in canonical order: a sorted hand is written in this order.
+const {U}_TILE_ORDER = [{order}];
+
+// Is $hand, written in canonical order, a winning hand?
+function is_{s}_winning_hand(string $hand): bool
+{
+    return preg_match({U}_WINNING_HAND, $hand) === 1;
+}
+
+// The positions in {U}_TILE_ORDER of the tiles of $text.
+function {s}_tile_positions(string $text): array
+{
+    $found = [];
+    for ($i = 0; $i < strlen($text); ) {
+        foreach ({U}_TILE_ORDER as $k => $name) {
+            if (substr($text, $i, strlen($name)) === $name) {
+                $found[] = $k;
+                $i += strlen($name);
+                continue 2;
+            }
+        }
+        throw new \\InvalidArgumentException('{NOT}"' . substr($text, $i) . '"');
+    }
+    return $found;
+}
+
+// $tiles (a string of tile names in any order, or an array of such strings,
+// read joined) in canonical order; throws InvalidArgumentException where no
+// tile name starts.
+function sort_{s}_hand($tiles): string
+{
+    $text = is_array($tiles) ? implode('', $tiles) : (string) $tiles;
+    $head = '';
+{php_turned}    $found = {s}_tile_positions($text);
+    sort($found);
+    return $head . implode('', array_map(fn($k) => {U}_TILE_ORDER[$k], $found));
+}
+
+// Is $tiles, in any order (see sort_{s}_hand), a winning hand? Throws as sort_{s}_hand.
+function is_{s}_winning_tiles($tiles): bool
+{
+    return is_{s}_winning_hand(sort_{s}_hand($tiles));
+}
+"""
+PHP_TURNED = """    $bar = strpos($text, '|');
+    if ($bar === false || count({s}_tile_positions(substr($text, 0, $bar))) !== 1) {
+        throw new \\InvalidArgumentException("{TURNED}");
+    }
+    $head = substr($text, 0, $bar + 1);
+    $text = substr($text, $bar + 1);
+"""
+
+#: Per language: its comment mark, template, and the template of the
+#: indicator's ``TURNED|`` (its slot's name).
+TEMPLATES = {
+    "python": ("#", PYTHON, ("py_turned", PY_TURNED)),
+    "js": ("//", JS, ("js_turned", JS_TURNED)),
+    "ts": ("//", JS, ("js_turned", JS_TURNED)),
+    "java": ("//", JAVA, ("java_turned", JAVA_TURNED)),
+    "csharp": ("//", CSHARP, ("cs_turned", CS_TURNED)),
+    "ruby": ("#", RUBY, ("rb_turned", RB_TURNED)),
+    "php": ("//", PHP, ("php_turned", PHP_TURNED)),
+}
+#: The TypeScript types of the JS template's slots (empty in JavaScript).
+TS_TYPES = {
+    "t_re": ": RegExp",
+    "t_order": ": readonly string[]",
+    "t_str": ": string",
+    "t_bool": ": boolean",
+    "t_string": ": string",
+    "t_nums": ": number[]",
+    "t_tiles": ": string | Iterable<string>",
+}

@@ -1,0 +1,53 @@
+"""``diff --input sorted``: both sides judged on sorted hands -- a rule set
+by the multiset reference, a pattern side (a sorted pattern) in its engine
+-- with every hand the search builds written in canonical order, so the
+witnesses are sorted hands; a rule change is found, a sorted pattern agrees
+with its rule set, and an arranged pattern does not."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import require_engine
+from test_diff import HARBIN, ROOT
+from test_diff_cli import witness_hands
+
+from mahjong_regex import load_rules
+from mahjong_regex.cli import main
+from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
+
+
+def test_a_rule_change_is_found_on_sorted_hands(tmp_path, capsys):
+    (tmp_path / "old.meld").write_text(HARBIN, "utf-8")
+    (tmp_path / "new.meld").write_text(HARBIN.replace("suits >= 2,", ""), "utf-8")
+    old, new = load_rules(str(tmp_path / "old.meld")), load_rules(str(tmp_path / "new.meld"))
+    args = ["diff", str(tmp_path / "old.meld"), str(tmp_path / "new.meld"), "--input", "sorted"]
+    assert main(args + ["--hands", "2000"]) == 1
+    out = capsys.readouterr().out
+    assert "every hand written in canonical order (sorted input)" in out
+    assert "sorted hands near the boundary of old (harbin)" in out
+    assert "old wins, new does not: none found" in out
+    hands = witness_hands(out)
+    assert hands
+    for hand in hands:
+        assert sort_hand(old, hand) == hand  # shown sorted
+        assert MultisetEvaluator(new).wins(hand) and not MultisetEvaluator(old).wins(hand)
+    assert "- every split that fits standard breaks line 23: suits >= 2" in out
+    assert main(args + ["--hands", "500", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["search"]["generators"][0].endswith("(sorted input)")
+
+
+def test_a_sorted_pattern_agrees_with_its_rule_set_and_an_arranged_one_does_not(capsys):
+    require_engine("pcre2")
+    sorted_pcre = str(ROOT / "generated" / "harbin" / "sorted" / "pcre.re")
+    args = ["diff", "--pattern", sorted_pcre, "--rules", "harbin", "harbin", "--input", "sorted"]
+    assert main(args + ["--hands", "1500"]) == 0
+    assert "no hand changed verdict (1,500 hands tried)" in capsys.readouterr().out
+    arranged = str(ROOT / "generated" / "harbin" / "pcre.re")
+    args[2] = arranged
+    assert main(args + ["--hands", "500"]) == 1
+    out = capsys.readouterr().out
+    assert "new wins, old does not:" in out and "the pcre pattern does not match" in out
+    rules = load_rules("harbin")
+    assert all(sort_hand(rules, h) == h for h in witness_hands(out) if h.strip() == h)

@@ -1,0 +1,192 @@
+"""Sorted input as code and JSON (``compile --input sorted --format
+code|json``): every language's snippet, in its real toolchain, given hands
+in random order -- shuffled strings and shuffled lists of tile names --
+sorts them as the multiset reference does and answers as it does, and
+refuses a string that is not tile names (its language's error); Go and Rust
+also with an indicator read from the hand (one pattern per turned tile, on
+a small rule set).  Each language's program holds every rule set and is
+built once (:mod:`sorted_snippet_programs`)."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+from conftest import IN_CI, read_fixtures
+from snippet_programs import LANGS, missing
+from sorted_snippet_programs import build, load, source
+
+from mahjong_regex import HandError
+from mahjong_regex.cli import main
+from mahjong_regex.flavors.table import language_flavor
+from mahjong_regex.hands.sorted_hands import sorted_hands
+from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
+
+#: The rule sets every language's program holds (``sorted_turned``, with an
+#: indicator, is refused where the flavor has lookaround, until sorted
+#: patterns read a turned tile there).
+RULE_SETS = ("harbin", "riichi", "hongzhong", "sichuan", "sorted_turned")
+#: Sorted hands per rule set, each given twice: as a shuffled string and a
+#: shuffled list.
+HANDS = 120
+#: Strings that are no hand, each sorted and checked with an error.
+NOT_TILES = ("1x", "tiles", "|")
+
+
+@pytest.fixture(scope="module")
+def programs(tmp_path_factory):
+    """{language: its program}, each built on first use."""
+    built = {}
+
+    def get(lang):
+        if lang not in built:
+            gone = missing(lang)
+            if gone:
+                reason = f"{', '.join(gone)} not on PATH"
+                if IN_CI:  # .ci/run installs every toolchain
+                    pytest.fail(f"CI lacks {reason}")
+                pytest.skip(reason)
+            built[lang] = build(lang, tmp_path_factory.mktemp(f"sorted-{lang}"), RULE_SETS)
+        return built[lang]
+
+    return get
+
+
+@lru_cache(maxsize=None)
+def cases(name: str) -> tuple:
+    """The hands given to ``name``'s functions: sorted hands (the fixtures'
+    tiles, and hands near the boundary) with their tiles shuffled, each as
+    a string and as a list (the turned tile and ``|`` first), then strings
+    that are not tile names."""
+    rules = load(name)
+    hands = []
+    if name != "sorted_turned":
+        fixtures = (_sorted(rules, h) for _, h, _, _ in read_fixtures(name))
+        hands += [h for h in fixtures if h][: HANDS // 4]
+    hands += [h for h in sorted_hands(rules, 3 * HANDS, seed=5) if _readable(rules, h)]
+    rng = random.Random(11)
+    out: list = []
+    for hand in list(dict.fromkeys(hands))[:HANDS]:
+        head, _, rest = hand.rpartition("|")
+        tiles = [t.name for t in rules.alphabet.tokenize(rest)]
+        rng.shuffle(tiles)
+        out.append((f"{head}|" if head else "") + "".join(tiles))
+        out.append(([head, "|"] if head else []) + tiles)
+    return tuple(out) + NOT_TILES
+
+
+def _sorted(rules, hand: str) -> str | None:
+    """An arranged hand sorted (None where it is not tile names)."""
+    try:
+        return sort_hand(rules, hand)
+    except HandError:
+        return None
+
+
+def _readable(rules, hand: str) -> bool:
+    """Is ``hand`` a sorted hand (some generated ones are no hand at all)?"""
+    return MultisetEvaluator(rules).evaluate(hand).error is None
+
+
+def expected(name: str, given) -> tuple[bool, str] | None:
+    """What the reference says of ``given`` (a string or a list): (win, the
+    sorted hand), or None when it is not tile names."""
+    rules = load(name)
+    text = given if isinstance(given, str) else "".join(given)
+    try:
+        hand = sort_hand(rules, text)
+    except HandError:
+        return None
+    return MultisetEvaluator(rules).wins(hand), hand
+
+
+CASES = [(lang, name) for lang in LANGS for name in RULE_SETS]
+
+
+@pytest.mark.parametrize("lang,name", CASES, ids=[f"{lang}-{name}" for lang, name in CASES])
+def test_sorted_snippet_sorts_and_decides_as_the_reference(programs, lang, name):
+    program = programs(lang)
+    if name not in program.held:
+        assert source(name, language_flavor(lang)) is None
+        pytest.skip(
+            f"{language_flavor(lang)} refuses {name} for sorted input (test_sorted_flavors)"
+        )
+    given = cases(name)
+    answers = program.decide(name, lang, given)
+    assert len(answers) == len(given)
+    want = [expected(name, g) for g in given]
+    bad = [f"{g!r}: {a} (reference {w})" for g, a, w in zip(given, answers, want) if a != w]
+    assert not bad, f"{lang}: {len(bad)} of {len(given)} disagree, e.g.\n" + "\n".join(bad[:10])
+    wins = [w for w in want if w is not None and w[0]]
+    assert len(wins) >= 10 and len(wins) < len(given) - 10
+    assert answers[-len(NOT_TILES) :] == [None] * len(NOT_TILES)
+
+
+def test_the_hongzhong_module_says_win_in_node_for_a_hand_in_any_order(tmp_path, capsys):
+    assert (
+        main(["compile", "hongzhong", "--input", "sorted", "--flavor", "js", "--format", "code"])
+        == 0
+    )
+    (tmp_path / "hongzhong.mjs").write_text(capsys.readouterr().out, encoding="utf-8")
+    if missing("js"):
+        pytest.skip("node not on PATH")
+    from snippet_programs import run
+
+    script = (
+        'import { isHongzhongWinningTiles as win } from "./hongzhong.mjs";\n'
+        'console.log(win("八条中六条四万四万四万五万六万七万六筒七筒八筒六条八条"),\n'
+        '  win(["九条", "一万", "二万", "四万", "五万", "七万", "八万", "一筒", "二筒", '
+        '"四筒", "五筒", "七筒", "八筒", "九条"]));\n'
+    )
+    (tmp_path / "main.mjs").write_text(script, encoding="utf-8")
+    assert run(["node", "main.mjs"], tmp_path).split() == ["true", "false"]
+
+
+def test_json_gives_the_canonical_order_and_a_sorted_example(capsys):
+    assert main(["compile", "harbin", "--input", "sorted", "--format", "json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    rules = load("harbin")
+    assert info["input"] == "sorted" and info["flavor"] == "pcre" and info["pattern"]
+    assert info["order"][:2] == ["幺鸡", "二条"] and info["order"][-1] == "红中"
+    assert sorted(info["order"]) == sorted(info["tiles"]) and info["turned_first"] is False
+    example = info["example"]
+    assert sort_hand(rules, example) == example and MultisetEvaluator(rules).wins(example)
+    assert "patterns" not in info
+
+
+def test_re2_json_with_an_indicator_holds_one_pattern_per_turned_tile(capsys):
+    spec = str(load("sorted_turned").path)
+    assert main(["compile", spec, "--input", "sorted", "--flavor", "re2", "--format", "json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["pattern"] is None and info["turned_first"] is True
+    assert [p["turned"] for p in info["patterns"]] == [f"{r}m" for r in range(1, 10)]
+    assert info["example"].split("|")[0] in {p["turned"] for p in info["patterns"]}
+    assert main(["compile", spec, "--input", "sorted", "--flavor", "re2"]) == 2
+    assert "--indicator fixes one" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_code_names_the_sort_functions_and_refuses_what_the_flavor_refuses(lang, capsys):
+    assert (
+        main(["compile", "sichuan", "--input", "sorted", "--lang", lang, "--format", "code"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Tiles in any order:" in out and "Example (a winning sorted hand):" in out
+    if lang not in ("go", "rust"):  # re2 refuses wuhan by size, after a while
+        code = main(["compile", "wuhan", "--input", "sorted", "--lang", lang, "--format", "code"])
+        assert code == 2 and "wuhan.meld:15:1" in capsys.readouterr().err
+
+
+def test_the_python_snippet_raises_value_error_for_what_is_not_tile_names(capsys):
+    assert (
+        main(["compile", "riichi", "--input", "sorted", "--lang", "python", "--format", "code"])
+        == 0
+    )
+    space: dict = {}
+    exec(capsys.readouterr().out, space)
+    assert space["sort_riichi_hand"](["9m", "1m1m", "5z"]) == "1m1m9m5z"
+    with pytest.raises(ValueError, match="no tile name starts at 'x5z'"):
+        space["is_riichi_winning_tiles"]("1mx5z")
+    assert space["is_riichi_winning_hand"]("1mx5z") is False
