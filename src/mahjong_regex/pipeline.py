@@ -277,6 +277,13 @@ def outline(
     return render(pattern, flavor, allow_unchecked).outline()
 
 
+#: What to do when sorted input refuses a construct that arranged hands take.
+SORTED_HELP = (
+    "a limit of sorted input (docs/sorted-input.md lists them); "
+    "a pattern for arranged hands (without --input sorted) may take it"
+)
+
+
 def render_sorted(
     rules: RuleSet, flavor: Flavor | str = "pcre", allow_unchecked: bool = False
 ) -> Output:
@@ -296,7 +303,8 @@ def render_sorted(
     try:
         pattern = build_sorted(rules, flavor.name, flavor.capabilities, caps, arranged)
     except Unsupported as e:
-        raise unsupported(flavor, e.named, e.reason, e.span, e.help) from None
+        help = e.help or SORTED_HELP
+        raise unsupported(flavor, e.named, f"{e.reason}, in sorted input", e.span, help) from None
     out = render(pattern, flavor, allow_unchecked, max_length=most)
     if flavor.name == "pcre":
         _pcre2_fits(out.text, flavor)

@@ -1,7 +1,7 @@
 """Write (or check) ``generated/``: every rule set of a build in every flavor.
 
 The build is the built-in one (every built-in rule set, every flavor, for
-arranged hands) or a project's (:mod:`.config`).  For rule set R, input form
+arranged and sorted hands) or a project's (:mod:`.config`).  For rule set R, input form
 I and flavor F, under the output folder (``I/`` left out for arranged hands,
 so the built-in build keeps its layout):
 
@@ -34,9 +34,12 @@ README, ``.gitattributes``, the rule files) is left as it is.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -83,23 +86,47 @@ def plan(config: BuildConfig | None = None) -> Plan:
     files: dict[str, str] = {}
     refused: dict[str, list[str]] = {}
     seen: dict[str, str] = {}
-    for rule in config.rules:
-        try:
-            rules = load(rule.source, rule.path)
-            failures = reference_failures(rules, rule.path)
-        except MeldError as e:
-            raise ConfigError(rules_error(rule, e)) from None
-        if rules.name in seen:
+    for rule, (name, failures, made) in zip(config.rules, _each_rule_set(config)):
+        if name in seen:
             raise ConfigError(
-                f"{rule.path}: error: rule set '{rules.name}' is built from {seen[rules.name]} too; "
+                f"{rule.path}: error: rule set '{name}' is built from {seen[name]} too; "
                 "each rule set is written under its name"
             )
-        seen[rules.name] = rule.path
+        seen[name] = rule.path
         if failures:
-            refused[rules.name] = failures
+            refused[name] = failures
             continue
-        files.update(_rule_set_files(rules, rule.source, config))
+        files.update(made)
     return Plan(files, refused)
+
+
+def _each_rule_set(config: BuildConfig):
+    """:func:`_one_rule_set` of every rule file of ``config``, in order:
+    in worker processes, one per core, when there are several of both (a
+    rule set's files are made independently of the others').  Raises
+    :class:`~mahjong_regex.outputs.config.ConfigError` as :func:`plan`."""
+    jobs = [(rule, config) for rule in config.rules]
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers < 2:
+        return [_one_rule_set(*job) for job in jobs]
+    # spawn, not fork: the caller may hold threads (a test session, a server)
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        return list(pool.map(_one_rule_set, *zip(*jobs)))
+
+
+def _one_rule_set(rule, config: BuildConfig) -> tuple[str, list[str], dict[str, str]]:
+    """(name, failures of its tests in the reference, its files) of one
+    rule file; no files when a test fails.  Raises
+    :class:`~mahjong_regex.outputs.config.ConfigError` for a rule file
+    that does not load or a test that does not resolve."""
+    try:
+        rules = load(rule.source, rule.path)
+        failures = reference_failures(rules, rule.path)
+    except MeldError as e:
+        raise ConfigError(rules_error(rule, e)) from None
+    if failures:
+        return rules.name, failures, {}
+    return rules.name, [], _rule_set_files(rules, rule.source, config)
 
 
 def expected_files(config: BuildConfig | None = None) -> dict[str, str]:
@@ -300,8 +327,8 @@ def run(args, fail) -> int:
     want, refused = built.files, built.refused
     if args.check:
         stale = stale_files(out, want, refused)
-        _report_stale(args, out, want, stale)
-        return 1 if _refused(refused) or stale else 0
+        _report_stale(args, out, want, stale, refused)
+        return 1 if _refused(refused, "checked") or stale else 0
     try:
         written = write(out, want, refused)
     except OSError as e:
@@ -313,12 +340,18 @@ def run(args, fail) -> int:
     return 1 if _refused(refused) else 0
 
 
-def _report_stale(args, out: Path, want: dict[str, str], stale: list[str]) -> None:
-    """``build --check``'s report: one line when ``out`` is up to date; else,
-    on stderr, the command to run, the files to rewrite and, apart, those
-    to remove."""
+def _report_stale(
+    args, out: Path, want: dict[str, str], stale: list[str], refused: dict[str, list[str]]
+) -> None:
+    """``build --check``'s report: one line when ``out`` is up to date (or,
+    when a rule set's tests fail, when the others' files are); else, on
+    stderr, the command to run, the files to rewrite and, apart, those to
+    remove."""
     if not stale:
-        print(f"{out} is up to date ({len(want):,} files)")
+        if refused:
+            print(f"{out}: the files of the other rule sets are up to date ({len(want):,} files)")
+        else:
+            print(f"{out} is up to date ({len(want):,} files)")
         return
     rewrite = [rel for rel in stale if rel in want]
     remove = [rel for rel in stale if rel not in want]
@@ -333,15 +366,16 @@ def _report_stale(args, out: Path, want: dict[str, str], stale: list[str]) -> No
             print(f"  {out / rel}", file=sys.stderr)
 
 
-def _refused(refused: dict[str, list[str]]) -> bool:
+def _refused(refused: dict[str, list[str]], done: str = "written") -> bool:
     """Print on stderr the failing tests of each rule set whose patterns the
-    build does not write; True when there is one."""
+    build does not write (or, ``done="checked"``, check); True when there
+    is one."""
     for name, failures in refused.items():
         for failure in failures:
             print(f"FAILED {failure}", file=sys.stderr)
         print(
             f"mahjong-regex: error: rule set '{name}': {len(failures)} test"
-            f"{'s' * (len(failures) != 1)} failed; its patterns are not written",
+            f"{'s' * (len(failures) != 1)} failed; its patterns are not {done}",
             file=sys.stderr,
         )
     return bool(refused)
