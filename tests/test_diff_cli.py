@@ -16,7 +16,7 @@ from conftest import require_engine
 from test_cli import run
 from test_diff import HARBIN, ROOT, SEED, shape_only
 
-from mahjong_regex import Evaluator, load_rules
+from mahjong_regex import Evaluator, builtin_source, load_rules
 from mahjong_regex.diff.outlines import outline
 from mahjong_regex.diff.sides import PatternSide, RulesSide
 from mahjong_regex.outputs.textconv import textconv
@@ -166,13 +166,14 @@ def run_in(cwd: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_sides_at_git_revisions(tmp_path):
+    whole = builtin_source("harbin")  # with its tests: one of them changes verdict
     g = git_repo(tmp_path)
     rules = tmp_path / "rules" / "my.meld"
     rules.parent.mkdir()
-    rules.write_text(HARBIN, "utf-8")
+    rules.write_text(whole, "utf-8")
     g("add", ".")
     g("commit", "-qm", "one")
-    rules.write_text(HARBIN.replace("count(kong) <= 3", "count(kong) <= 2"), "utf-8")
+    rules.write_text(whole.replace("count(kong) <= 3", "count(kong) <= 2"), "utf-8")
     g("commit", "-qam", "two")
     out = run_in(tmp_path, "diff", "HEAD~1:rules/my.meld", "HEAD:rules/my.meld", "--hands", "500")
     assert out.returncode == 1, out.stderr
@@ -182,7 +183,7 @@ def test_cli_sides_at_git_revisions(tmp_path):
         "+++ HEAD:rules/my.meld",
         "tests that changed verdict: 1",
     ]
-    three_kongs = HARBIN[: HARBIN.index("# seed post: 杠最多三个, three kongs win")].count("\n") + 1
+    three_kongs = whole[: whole.index("# seed post: 杠最多三个, three kongs win")].count("\n") + 1
     assert lines[3].startswith(f"  HEAD:rules/my.meld:{three_kongs}:3: win 幺鸡幺鸡幺鸡幺鸡")
     assert lines[6:10] == [
         "rule changes: 1",
