@@ -23,7 +23,7 @@ from conftest import (
     wins,
 )
 
-from mahjong_regex import FLAVORS, Evaluator, UnsupportedError
+from mahjong_regex import FLAVORS, Evaluator, UnsupportedError, ir
 from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import compile_for, compile_rules, render
 
@@ -244,3 +244,11 @@ def test_a_stand_in_for_itself_fills_no_place(flavor):
     engine = IN_PROCESS.get(flavor, "re2")
     assert run_batch(engine, out.text, hands) == [False, False, True]
     assert [Evaluator(fixed).wins(h) for h in hands] == [False, False, True]
+
+
+def test_re2_escapes_only_what_the_regex_crate_takes():
+    """The regex crate 1.7 rejects an escape of a character that is not
+    one of its meta characters ("\\/"); Go's RE2 syntax takes both."""
+    lit = ir.Pattern(ir.Lit("a/b#c.d"), (), None)
+    assert render(lit, "re2").text == "a/b\\#c\\.d"
+    assert render(lit, "js").text == "a\\/b#c\\.d"

@@ -51,3 +51,14 @@ def test_a_sorted_pattern_agrees_with_its_rule_set_and_an_arranged_one_does_not(
     assert "new wins, old does not:" in out and "the pcre pattern does not match" in out
     rules = load_rules("harbin")
     assert all(sort_hand(rules, h) == h for h in witness_hands(out) if h.strip() == h)
+
+
+def test_a_sorted_re2_pattern_side_compiles_past_re2s_default_budget(capsys):
+    """Sichuan's sorted re2 pattern needs more than RE2's default 8 MiB: the
+    diff's engine raises the budget, as the docs say."""
+    require_engine("re2")
+    pattern = str(ROOT / "generated" / "sichuan" / "sorted" / "re2.re")
+    args = ["diff", "--pattern", pattern, "--flavor", "re2", "--rules", "sichuan", "sichuan"]
+    args += ["--input", "sorted"]
+    assert main(args + ["--hands", "300"]) == 0
+    assert "no hand changed verdict (300 hands tried)" in capsys.readouterr().out

@@ -59,6 +59,37 @@ def test_wild_tiles_that_sort_last_in_every_lookaround_flavor(flavor, engine):
     check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
 
 
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+@pytest.mark.parametrize("name", ["sorted_cap3", "sorted_honors_first"])
+def test_a_cap_below_four_and_honors_declared_first_in_every_lookaround_flavor(
+    name, flavor, engine
+):
+    """A cap of three with a wild tile held (four copies held lose); a pair
+    placed by the parts' lengths when honors are declared before the suit."""
+    rules = load_rules(str(TEST_RULES / f"{name}.meld"))
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    hands = small_hands(rules, 1500, (11, 14, 14, 14, 15))
+    hands += ["1m1m1m2m3m4m5m6m7m8m9m9m9m9m", "1p1p1p2p3p4p5p6p7p8p9p东南西"]
+    hands = [h for h in hands if MultisetEvaluator(rules).evaluate(h).error is None]
+    check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
+
+
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+def test_wild_tiles_out_of_order_or_held_twice_are_rejected(flavor, engine):
+    """Guangdong's flowers are wild and read last: written out of canonical
+    order, or one flower twice, the hand loses (in order it wins)."""
+    try:
+        out = render_sorted(load_rules("guangdong"), flavor)
+    except UnsupportedError:
+        pytest.skip(f"{flavor} refuses guangdong for sorted input (test_sorted_flavors)")
+    require_engine(engine)
+    head = "四万五万五万六万一筒二筒二筒九条九条九条九条"
+    hands = [head + "梅兰竹菊", head + "梅竹梅菊", head + "梅竹兰菊", head + "兰梅竹菊"]
+    got = run_batch(engine, out.text, hands, flags=out.flavor.flags)
+    assert got == [True, False, False, False]
+
+
 @pytest.mark.parametrize("name, turned", [("sorted_wild", None), ("sorted_turned", "4m")])
 @pytest.mark.parametrize("engine", ["re2", "go"])
 def test_the_re2_automaton_reads_wild_tiles(name, turned, engine):

@@ -48,11 +48,17 @@ def _check_google_re2(mod) -> None:
     raise EngineUnavailable("re2: the 're2' module accepts a backreference: it is not RE2")
 
 
+#: RE2's memory budget for a pattern, in bytes (its default, 8 MiB, is too
+#: small for the sorted-input patterns of most built-ins, up to 2 MB of text).
+RE2_MAX_MEM = 512 << 20
+
+
 def _re2_options(mod):
     """RE2 options with error logging off (RE2 would log every rejected
-    pattern to stderr)."""
+    pattern to stderr) and the memory budget :data:`RE2_MAX_MEM`."""
     options = mod.Options()
     options.log_errors = False
+    options.max_mem = RE2_MAX_MEM
     return options
 
 

@@ -245,6 +245,8 @@ FLAVORS: dict[str, Flavor] = {
             # No lookaround for (?!); an empty class is an error in the regex crate
             # 1.7: the end of the hand, then a character.
             never=r"(?:\z.)",
+            # The regex crate 1.7 escapes only its meta characters: "\/" is an error.
+            meta="\\^$.|?*+()[]{}#",
             languages=("go", "rust"),
             scoring="RE2 has no lookaround and no backreferences: it cannot read flag groups or "
             "make the engine try another split",

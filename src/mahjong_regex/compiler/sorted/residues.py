@@ -77,7 +77,8 @@ class PairPlace:
             return []
         if len({sum(i.mult) % 3 for i in groups[0]}) != 1 or not self.residue_lengths:
             return []
-        return sorted({p for p in self.parts.values() if len(p) > 1}, key=min)
+        parts = {p for p in self.parts.values() if len(p) > 1}
+        return sorted(parts, key=lambda p: min(self.order.index(t) for t in p))
 
     def residue_flags(self) -> ir.Node:
         """At the lengths where the melds read freely hold 3k tiles: each

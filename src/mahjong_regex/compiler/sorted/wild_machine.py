@@ -52,8 +52,19 @@ class Pool:
         self.most = sum(FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD for w in self.tiles)
 
     def limits(self, rules: RuleSet) -> list[ir.Node]:
-        """Lookaheads: no wild tile held more than the physical limit."""
+        """Lookaheads: the wild tiles in canonical order (the tail that reads
+        them takes them in any order), so each one's copies side by side,
+        and none held more than the physical limit."""
         out = []
+        for i, early in enumerate(self.tiles):
+            for late in self.tiles[i + 1 :]:
+                find = ir.seq(
+                    skip_to(rules, [late]),
+                    tile_lit(rules, late),
+                    skip_to(rules, [early]),
+                    tile_lit(rules, early),
+                )
+                out.append(ir.Look(find, negate=True))
         for w in self.tiles:
             held = FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD
             find = ir.seq(skip_to(rules, [w]), copies(rules, w, held + 1))
@@ -183,10 +194,14 @@ class WildMachineWriter(MachineWriter):
         return super().absent_fast(t) and t not in self.pool.domain and t not in self.pool.tiles
 
     def block_head(self, t: int) -> list[ir.Node]:
-        """At most the physical limit of copies held (4; a flower 1)."""
+        """At most the physical limit of copies held (4; a flower 1), and
+        for a tile that is not wild at most its copy cap (stand-ins are
+        counted at the block's end)."""
         self.places = []
         tile = self.rules.alphabet.tiles[t]
         held = FLOWER_HELD if tile.flower else HELD
+        if t not in self.pool.tiles:
+            held = min(held, self.plan.caps.get(t, held))
         return [ir.Look(copies(self.rules, t, held + 1), negate=True)]
 
     def block_end(self, t: int) -> list[ir.Node]:
