@@ -45,7 +45,9 @@ class Wilds:
     def __init__(self, rules: RuleSet):
         if rules.indicator is not None:
             raise PlanRefused(
-                "indicator", "a turned tile read from the hand (--indicator fixes one)"
+                "indicator",
+                "a turned tile read from the hand (--indicator fixes one)",
+                rules.indicator_span,
             )
         self.rules = rules
         tiles = rules.alphabet.tiles
@@ -63,7 +65,7 @@ class Wilds:
         ]
         self.donor = {d: i for i, p in enumerate(self.pools) for d in p.donors}
         if len(self.donor) != sum(len(p.donors) for p in self.pools):
-            raise PlanRefused("wild", "a tile in two wild statements")
+            raise PlanRefused("wild", "a tile in two wild statements", rules.wilds[-1].span)
 
     @property
     def start(self) -> tuple:

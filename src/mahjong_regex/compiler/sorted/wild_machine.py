@@ -34,6 +34,11 @@ from .tile_order import canonical_tiles, copies, skip_to, tile_lit, tiles_node
 HELD, FLOWER_HELD = 4, 1
 
 
+def _wild_span(rules: RuleSet):
+    """Where the rule set's first ``wild`` statement stands (None without one)."""
+    return rules.wilds[0].span if rules.wilds else None
+
+
 class Pool:
     """The wild tiles of a rule set whose wild tiles sort last: ``tiles``
     (indices, canonical order), the tiles they may stand for (``domain``,
@@ -43,10 +48,14 @@ class Pool:
         self.tiles = sorted(domain, key=order.index)
         doms = {frozenset(d - {w}) for w, d in domain.items()}
         if len(doms) != 1:
-            raise PlanRefused("wild", "wild tiles that stand for different tiles")
+            raise PlanRefused(
+                "wild", "wild tiles that stand for different tiles", _wild_span(rules)
+            )
         self.domain = next(iter(doms))
         if sorted(order[len(order) - len(self.tiles) :]) != sorted(self.tiles):
-            raise PlanRefused("wild", "a wild tile that sorts before a tile that is not wild")
+            raise PlanRefused(
+                "wild", "a wild tile that sorts before a tile that is not wild", _wild_span(rules)
+            )
         self.node = tiles_node(rules, self.tiles)
         #: The most wild tiles a hand holds.
         self.most = sum(FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD for w in self.tiles)
@@ -97,11 +106,15 @@ class WildMachineWriter(MachineWriter):
             placeable(rules, plan, pool, k) for k in kinds
         )
         if any(f > 1 for t, f in plan.floors.items() if t in pool.domain):
-            raise PlanRefused(f"hand {plan.shape.name}", "a floor above 1 on wild tiles' tiles")
+            raise PlanRefused(
+                f"hand {plan.shape.name}", "a floor above 1 on wild tiles' tiles", plan.shape.span
+            )
         if not self.loose:
             for group in plan.guessed:
                 if any(i.spanning for i in group):
-                    raise PlanRefused(f"hand {plan.shape.name}", "a guessed run with wild tiles")
+                    raise PlanRefused(
+                        f"hand {plan.shape.name}", "a guessed run with wild tiles", plan.shape.span
+                    )
 
     # --- guesses ---
 
