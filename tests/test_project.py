@@ -305,6 +305,12 @@ def test_the_build_removes_only_files_it_would_write(tmp_path):
     )
     kept = ("notes.txt", "rules/a.meld", "rules/b.meld", "a/README.md", "a/mine.re", "a/pcre.re")
     assert all((tmp_path / rel).is_file() for rel in kept)
+    # An input form no longer built leaves no empty folder behind.
+    args = ["build", "rules", "--flavor", "pcre", "--out", "."]
+    assert run(*args, "--input", "arranged,sorted", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "b" / "sorted" / "pcre.re").is_file()
+    assert run(*args, cwd=tmp_path).returncode == 0
+    assert not (tmp_path / "b" / "sorted").exists() and (tmp_path / "b" / "pcre.re").is_file()
 
 
 def test_a_table_names_a_folder_and_the_command_line_overrides_it(tmp_path):

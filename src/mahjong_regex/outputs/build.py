@@ -277,7 +277,16 @@ def write(out: Path, want: dict[str, str] | None = None, keep=()) -> list[tuple[
         elif p.exists():
             p.unlink()
             done.append(("removed", rel))
+            _drop_empty(out, p.parent)
     return done
+
+
+def _drop_empty(out: Path, folder: Path) -> None:
+    """Remove ``folder`` and its parents below ``out`` while they are
+    empty (a rule set or input form no longer built leaves none behind)."""
+    while folder != out and folder.is_relative_to(out) and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 def names(values: list[str] | None) -> list[str] | None:
