@@ -299,11 +299,10 @@ def test_every_builtins_tests_pass_in_the_reference_and_every_engine():
     assert list(report["engines"]["ran"]) == engines_here()
     assert set(report["engines"]["skipped"]) >= {"re2", "go"}
     by_name = {r["name"]: r for r in report["rule_sets"]}
-    assert by_name["guangdong"]["engines"] == []
-    assert by_name["hongzhong"]["engines"] == [
-        e for e in engines_here() if e in ("pcre2", "php", "regex", "dotnet")
-    ]
-    assert "each tile <= 4" in by_name["hongzhong"]["skipped"]["python"]
+    # Every built-in compiles in every lookaround flavor; re2 cannot count stand-ins.
+    for name in ("guangdong", "hongzhong"):
+        assert by_name[name]["engines"] == [e for e in engines_here() if e not in ("re2", "go")]
+        assert "each tile <= 4" in by_name[name]["skipped"]["re2"]
     assert all(t["engines"] == by_name["harbin"]["engines"] for t in by_name["harbin"]["tests"])
 
 
