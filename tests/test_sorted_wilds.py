@@ -126,3 +126,37 @@ def test_a_wild_re2_pattern_past_2_mb_is_refused_with_its_size():
     assert "the pattern would be about" in message and "2,097,152" in message
     size = int(message.split("about ")[1].split(" ")[0].replace(",", ""))
     assert size > 2_097_152
+
+
+WILD_HEAD = """ruleset refused "wild 7z for suited"
+tiles {
+  suit m: NAMES
+  honor dragon: 7z
+}
+wild 7z for suited
+meld chow = run 3
+meld pung = same 3
+meld pair = same 2
+hand standard = 2 * (chow | pung) + pair
+"""
+
+
+@pytest.mark.parametrize(
+    "names, where, refusal",
+    [
+        # A floor on the wild tile itself: the machine reads wild tiles last
+        # and counts none of them as their own tile.
+        ("1m 2m 3m 4m 5m 6m 7m 8m 9m", "each 7z >= 1", "a floor on a wild tile itself"),
+        # "3" ends "Y3": a lookbehind for two copies of 3 would read Y3 3.
+        ("X1 1 Y3 3 5m 6m 7m 8m 9m", "each tile <= 2", "a tile name that ends with another"),
+    ],
+)
+def test_what_the_wild_machine_cannot_read_is_refused_at_its_line(tmp_path, names, where, refusal):
+    path = tmp_path / "refused.meld"
+    path.write_text(WILD_HEAD.replace("NAMES", names) + f"win standard where {where}\n", "utf-8")
+    rules = load_rules(str(path))
+    for flavor in ("python", "pcre", "js"):
+        with pytest.raises(UnsupportedError) as e:
+            render_sorted(rules, flavor)
+        assert refusal in str(e.value) and flavor in str(e.value)
+        assert e.value.span is not None

@@ -52,6 +52,12 @@ class Pool:
                 "wild", "wild tiles that stand for different tiles", _wild_span(rules)
             )
         self.domain = next(iter(doms))
+        names = [t.name for t in rules.alphabet.tiles]
+        if any(a != b and a.endswith(b) for a in names for b in names):
+            # The blocks count copies with lookbehinds, read from the right.
+            raise PlanRefused(
+                "tiles", "with wild tiles, a tile name that ends with another", _wild_span(rules)
+            )
         if sorted(order[len(order) - len(self.tiles) :]) != sorted(self.tiles):
             raise PlanRefused(
                 "wild", "a wild tile that sorts before a tile that is not wild", _wild_span(rules)
@@ -105,6 +111,10 @@ class WildMachineWriter(MachineWriter):
         self.loose = any(plan.floors.get(t, 0) for t in pool.domain) or not all(
             placeable(rules, plan, pool, k) for k in kinds
         )
+        if any(plan.floors.get(w, 0) for w in pool.tiles):
+            raise PlanRefused(
+                f"hand {plan.shape.name}", "a floor on a wild tile itself", plan.shape.span
+            )
         if any(f > 1 for t, f in plan.floors.items() if t in pool.domain):
             raise PlanRefused(
                 f"hand {plan.shape.name}", "a floor above 1 on wild tiles' tiles", plan.shape.span
