@@ -4,6 +4,7 @@ malformed files that once escaped as tracebacks."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
@@ -207,3 +208,21 @@ def test_very_long_tile_names_compile(flavor):
     )
     text = compile_for(rules, flavor).text
     assert a in text and b in text
+
+
+def test_nesting_is_refused_at_its_place_whatever_the_recursion_limit():
+    """The limit is the file's, not Python's: the same file is refused at
+    the same parenthesis with a raised recursion limit, and 64 levels
+    parse."""
+    head = "ruleset a\n" + M + "meld p = same 3\nhand h = p\nwin h where "
+    deep = head + "contains(" + "(" * 70 + "tile" + ")" * 70 + ")\n"
+    line = deep.count("\n")
+    old = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(100_000)
+        with pytest.raises(MeldError, match="nests too deeply") as e:
+            load(deep, "x.meld")
+    finally:
+        sys.setrecursionlimit(old)
+    assert (e.value.span.line, e.value.span.column) == (line, len("win h where contains(") + 64)
+    load(head + "contains(" + "(" * 63 + "tile" + ")" * 63 + ")\n", "x.meld")

@@ -13,7 +13,6 @@ reference:
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
@@ -26,7 +25,6 @@ from mahjong_regex.hands.sorted_hands import sorted_hands
 from mahjong_regex.pipeline import render, render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form
 
-sys.setrecursionlimit(100_000)
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
 
