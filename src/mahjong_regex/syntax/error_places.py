@@ -6,7 +6,8 @@ something cannot be one, lines later; and a hand line that ends in ``+``
 reads the next statement's keyword as a meld kind.  Given the source and the
 token the parser stopped at, :func:`unclosed_block` and :func:`dangling`
 find the place a user should look at, or None when the error is where the
-parser says.
+parser says.  :func:`too_deep` finds nesting past :data:`MAX_NESTING`
+before the parser (whose tree is walked recursively) meets it.
 """
 
 from __future__ import annotations
@@ -128,4 +129,32 @@ def found_late(source: str, e, found: str) -> MeldError | None:
             span,
             f"finish the statement after '{tail}', or remove it",
         )
+    return None
+
+
+#: The deepest nesting of parentheses a rule file may have (the built-ins
+#: nest at most three deep); deeper, the file is refused at the first
+#: parenthesis past it, whatever Python's recursion limit.
+MAX_NESTING = 64
+
+
+def too_deep(source: str) -> Span | None:
+    """Where ``source`` first opens a parenthesis past :data:`MAX_NESTING`
+    (quoted text and comments aside), or None."""
+    depth = 0
+    for line_no, line in enumerate(source_lines(source), 1):
+        quoted = False
+        for col, ch in enumerate(line, 1):
+            if quoted:
+                quoted = ch != '"'
+            elif ch == '"':
+                quoted = True
+            elif ch == "#":
+                break
+            elif ch == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return Span(line_no, col, col + 1)
+            elif ch == ")":
+                depth -= 1
     return None

@@ -16,7 +16,7 @@ from lark import Token, Transformer, v_args
 
 from ..diagnostics import MeldError, source_lines
 from . import tree
-from .error_places import found_late
+from .error_places import MAX_NESTING, found_late, too_deep
 from .grammar import lark_parser
 
 _TOKEN_WORDS = {
@@ -425,41 +425,13 @@ def _word(clause: str) -> str:
     return {"shape": "as", "score": "scores"}.get(clause, clause)
 
 
-#: The deepest nesting of parentheses a rule file may have (the built-ins
-#: nest at most three deep); deeper, the file is refused at the first
-#: parenthesis past it, whatever Python's recursion limit.
-MAX_NESTING = 64
-
-
-def _too_deep(source: str) -> tree.Span | None:
-    """Where ``source`` first opens a parenthesis past :data:`MAX_NESTING`
-    (quoted text and comments aside), or None."""
-    depth = 0
-    for line_no, line in enumerate(source_lines(source), 1):
-        quoted = False
-        for col, ch in enumerate(line, 1):
-            if quoted:
-                quoted = ch != '"'
-            elif ch == '"':
-                quoted = True
-            elif ch == "#":
-                break
-            elif ch == "(":
-                depth += 1
-                if depth > MAX_NESTING:
-                    return tree.Span(line_no, col, col + 1)
-            elif ch == ")":
-                depth -= 1
-    return None
-
-
 def parse(source: str) -> tree.RuleFile:
     """Parse rule-file text (str) into an :class:`~mahjong_regex.syntax.tree.RuleFile`.
 
     Raises :class:`~mahjong_regex.diagnostics.MeldError` with the line and
     column of the first syntax error (or of the first parenthesis nested
     more than :data:`MAX_NESTING` deep); no Lark exception escapes."""
-    deep = _too_deep(source)
+    deep = too_deep(source)
     if deep is not None:
         raise MeldError(
             f"the rule file nests too deeply (more than {MAX_NESTING} parentheses)", deep
