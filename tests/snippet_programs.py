@@ -18,7 +18,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from conftest import rules
+import pytest
+from conftest import IN_CI, rules
 
 from mahjong_regex.compiler.registry import Options
 from mahjong_regex.diagnostics import UnsupportedError
@@ -421,3 +422,24 @@ def missing(lang: str) -> list[str]:
     if lang == "rust" and not any(REGISTRY.glob("regex-1.*")):
         gone.append(f"librust-regex-dev ({REGISTRY})")
     return gone
+
+
+def program_getter(build_one, tmp_path_factory, names, label: str = ""):
+    """A function from a language to its program (``build_one(lang, folder,
+    names)``), built on first use in a new folder; where the language's
+    tools are missing the test is skipped, and fails in CI (``.ci/run``
+    installs every toolchain)."""
+    built = {}
+
+    def get(lang):
+        if lang not in built:
+            gone = missing(lang)
+            if gone:
+                reason = f"{', '.join(gone)} not on PATH"
+                if IN_CI:
+                    pytest.fail(f"CI lacks {reason}")
+                pytest.skip(reason)
+            built[lang] = build_one(lang, tmp_path_factory.mktemp(label + lang), names)
+        return built[lang]
+
+    return get

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 from conftest import (
     HANDS,
-    IN_CI,
     RULE_SETS,
     WILD_RULE_SETS,
     disagreements,
@@ -20,7 +19,7 @@ from conftest import (
     holds_wild,
     read_fixtures,
 )
-from snippet_programs import LANGS, build, missing
+from snippet_programs import LANGS, build, program_getter
 
 #: Generated hands per rule set and language (besides the fixtures).
 SNIPPET_HANDS = 2000
@@ -42,20 +41,7 @@ def snippet_hands(name: str) -> list[str]:
 @pytest.fixture(scope="session")
 def programs(tmp_path_factory):
     """{language: its program}, each built on first use."""
-    built = {}
-
-    def get(lang):
-        if lang not in built:
-            gone = missing(lang)
-            if gone:
-                reason = f"{', '.join(gone)} not on PATH"
-                if IN_CI:  # .ci/run installs every toolchain
-                    pytest.fail(f"CI lacks {reason}")
-                pytest.skip(reason)
-            built[lang] = build(lang, tmp_path_factory.mktemp(lang), RULE_SETS)
-        return built[lang]
-
-    return get
+    return program_getter(build, tmp_path_factory, RULE_SETS, "")
 
 
 CASES = [(lang, name) for lang in LANGS for name in RULE_SETS]

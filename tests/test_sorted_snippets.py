@@ -14,8 +14,8 @@ import random
 from functools import lru_cache
 
 import pytest
-from conftest import IN_CI, read_fixtures
-from snippet_programs import LANGS, missing
+from conftest import read_fixtures
+from snippet_programs import LANGS, missing, program_getter
 from sorted_snippet_programs import build, load, source
 
 from mahjong_regex import HandError
@@ -38,20 +38,7 @@ NOT_TILES = ("1x", "tiles", "|")
 @pytest.fixture(scope="module")
 def programs(tmp_path_factory):
     """{language: its program}, each built on first use."""
-    built = {}
-
-    def get(lang):
-        if lang not in built:
-            gone = missing(lang)
-            if gone:
-                reason = f"{', '.join(gone)} not on PATH"
-                if IN_CI:  # .ci/run installs every toolchain
-                    pytest.fail(f"CI lacks {reason}")
-                pytest.skip(reason)
-            built[lang] = build(lang, tmp_path_factory.mktemp(f"sorted-{lang}"), RULE_SETS)
-        return built[lang]
-
-    return get
+    return program_getter(build, tmp_path_factory, RULE_SETS, "sorted-")
 
 
 @lru_cache(maxsize=None)

@@ -63,19 +63,32 @@ def example_hand(rules: RuleSet) -> str | None:
     return None
 
 
+def input_where(rules: RuleSet, notation: str | None) -> str:
+    """How a snippet's comment names the tiles it reads: "the mpsz
+    notation" and the like, or "the rule set's own tile names";
+    ``notation`` the ``--tiles`` value (None: told from the tile names)."""
+    notation = notation_name(rules, notation)
+    return f"the {notation} notation" if notation else "the rule set's own tile names"
+
+
+def fixed_turned_lines(rules: RuleSet) -> list[str]:
+    """The comment line on a turned tile fixed by ``--indicator`` (none
+    without one)."""
+    if rules.turned is None or rules.indicator is not None:
+        return []
+    turned = rules.alphabet.tiles[rules.turned].name
+    return [f"The turned tile is {turned} (--indicator): hands are written without it."]
+
+
 def input_lines(rules: RuleSet, notation: str | None) -> list[str]:
     """Comment lines (without the comment mark) on a snippet's input;
     ``notation`` the ``--tiles`` value (None: told from the tile names)."""
-    notation = notation_name(rules, notation)
-    where = f"the {notation} notation" if notation else "the rule set's own tile names"
     lines = [
-        f"Input: an arranged hand in {where} ({tile_summary(rules)}),",
+        f"Input: an arranged hand in {input_where(rules, notation)} ({tile_summary(rules)}),",
         "tile names written one after another, no separator"
         + (": the turned tile, '|', then the hand." if rules.indicator is not None else "."),
     ]
-    if rules.turned is not None and rules.indicator is None:
-        turned = rules.alphabet.tiles[rules.turned].name
-        lines.append(f"The turned tile is {turned} (--indicator): hands are written without it.")
+    lines += fixed_turned_lines(rules)
     example = example_hand(rules)
     if example is not None:
         lines.append(f"Example (a winning hand): {example}")

@@ -13,7 +13,13 @@ from ..flavors.table import Flavor, get
 from ..pipeline import Output, render_sorted
 from ..reference.multiset import canonical_key, sort_hand
 from ..ruleset.model import RuleSet
-from .notation_text import example_hand, notation_name, tile_summary
+from .notation_text import (
+    example_hand,
+    fixed_turned_lines,
+    input_where,
+    notation_name,
+    tile_summary,
+)
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,7 @@ def sorted_input_lines(rules: RuleSet, notation: str | None, functions: str) -> 
     """Comment lines (without the comment mark) on a sorted snippet's input;
     ``notation`` the ``--tiles`` value (None: told from the tile names),
     ``functions`` what the snippet calls its sort and check functions."""
-    notation = notation_name(rules, notation)
-    where = f"the {notation} notation" if notation else "the rule set's own tile names"
+    where = input_where(rules, notation)
     turned = rules.indicator is not None
     lines = [
         f"Input: a sorted hand in {where}: "
@@ -76,9 +81,7 @@ def sorted_input_lines(rules: RuleSet, notation: str | None, functions: str) -> 
         f"{tile_summary(rules)} (ranks ascending), tile names written one after another.",
         f"Tiles in any order: {functions} sort them first.",
     ]
-    if rules.turned is not None and rules.indicator is None:
-        name = rules.alphabet.tiles[rules.turned].name
-        lines.append(f"The turned tile is {name} (--indicator): hands are written without it.")
+    lines += fixed_turned_lines(rules)
     example = sorted_example(rules)
     if example is not None:
         lines.append(f"Example (a winning sorted hand): {example}")
