@@ -14,12 +14,17 @@ The worst case: the hostile strings of ``benchmarks/inputs.py`` (about
 (``tests/rules/slots.meld``), the slowest call in every backtracking
 engine, against 10 ms.
 
-    python benchmarks/sorted.py [--hands N] [--min-time S] [--rulesets a,b]
+Rates drift by a third over minutes on a shared machine, so each engine is
+timed ``--rounds`` times (default 5), each time right after ``is_agari``:
+the ratio printed is the median of the rounds' ratios, with their range.
+
+    python benchmarks/sorted.py [--hands N] [--min-time S] [--rounds K] [--rulesets a,b]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -131,34 +136,40 @@ def in_process(engine: str, text: str, hands, min_time: float) -> float:
 
 
 def throughput(name: str, args) -> list[tuple]:
-    """Rows (rule set, engine, hands/s, note) of rule set ``name``."""
+    """Rows (rule set, engine, hands/s, × is_agari, (least, most) ×, note)
+    of rule set ``name``.  Every engine is timed ``args.rounds`` times, each
+    round right after ``is_agari``, so a ratio compares two rates taken
+    moments apart (a shared machine's speed drifts by a third over
+    minutes); the row gives the medians and the range of the ratios."""
     rules = load_rules(name)
     hands = hands_for(rules, args.hands)
     wins = sum(MultisetEvaluator(rules).wins(h) for h in hands)
-    agari = agari_rate(rules, hands, args.min_time)
-    rows = [(name, "is_agari", agari, f"{len(hands)} hands, {wins} win")]
     pcre = render_sorted(rules, "pcre").text
-    rows.append(
-        (name, "pcre2-c", runner_rate("pcre2-c", pcre, hands, args.min_time).get("rate"), "")
-    )
-    rows.append(
-        (
-            name,
-            "re",
-            in_process("re", render_sorted(rules, "python").text, hands, args.min_time),
-            "",
-        )
-    )
+    python = render_sorted(rules, "python").text
     re2_text = render_sorted(rules, "re2").text
-    rows.append(
-        (
-            name,
-            "google-re2",
-            in_process("re2", re2_text, hands, args.min_time),
-            f"{len(re2_text):,} chars",
-        )
-    )
-    rows.append((name, "go", runner_rate("go", re2_text, hands, args.min_time).get("rate"), ""))
+    timers = {
+        "is_agari": lambda: agari_rate(rules, hands, args.min_time),
+        "pcre2-c": lambda: runner_rate("pcre2-c", pcre, hands, args.min_time).get("rate"),
+        "re": lambda: in_process("re", python, hands, args.min_time),
+        "google-re2": lambda: in_process("re2", re2_text, hands, args.min_time),
+        "go": lambda: runner_rate("go", re2_text, hands, args.min_time).get("rate"),
+    }
+    notes = {
+        "is_agari": f"{len(hands)} hands, {wins} win",
+        "google-re2": f"{len(re2_text):,} chars",
+    }
+    rates: dict[str, list] = {engine: [] for engine in timers}
+    for _ in range(args.rounds):
+        for engine, timer in timers.items():
+            rates[engine].append(timer())
+    rows = []
+    for engine, got in rates.items():
+        pairs = [(r, a) for r, a in zip(got, rates["is_agari"]) if r and a]
+        ratios = sorted(r / a for r, a in pairs)
+        rate = statistics.median(r for r, _ in pairs) if pairs else None
+        ratio = statistics.median(ratios) if ratios else None
+        spread = (ratios[0], ratios[-1]) if ratios else None
+        rows.append((name, engine, rate, ratio, spread, notes.get(engine, "")))
     return rows
 
 
@@ -208,26 +219,28 @@ def main(argv=None) -> int:
     """Run the benchmark and print its tables; returns the exit code."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=4000)
-    p.add_argument("--min-time", type=float, default=2.0)
+    p.add_argument("--min-time", type=float, default=1.0)
+    p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--rulesets", default="riichi,sichuan,harbin")
     p.add_argument("--no-worst", action="store_true")
     args = p.parse_args(argv)
     rows = []
     for name in args.rulesets.split(","):
         rows += throughput(name, args)
-    agari = {r[0]: r[2] for r in rows if r[1] == "is_agari"}
-    print(f"{'rule set':10} {'engine':11} {'hands/s':>12} {'× is_agari':>11}  target")
-    for name, engine, rate, note in rows:
-        ratio = rate / agari[name] if rate and agari.get(name) else None
+    print(f"{'rule set':10} {'engine':11} {'hands/s':>12} {'× is_agari':>11} {'range':>12}  target")
+    for name, engine, rate, ratio, spread, note in rows:
         target = ""
         if name == "riichi" and engine in TARGETS and ratio is not None:
             need = TARGETS[engine]
             target = f"≥ {need:g}×: " + (
-                "met" if ratio >= need else f"missed by {need / ratio:.1f}×"
+                "met" if ratio >= need else f"missed by {need / ratio:.2f}×"
             )
         rate_s = f"{rate:,.0f}" if rate else "-"
         ratio_s = f"{ratio:.2f}" if ratio else "-"
-        print(f"{name:10} {engine:11} {rate_s:>12} {ratio_s:>11}  {target} {note}".rstrip())
+        spread_s = f"{spread[0]:.2f}–{spread[1]:.2f}" if spread else "-"
+        print(
+            f"{name:10} {engine:11} {rate_s:>12} {ratio_s:>11} {spread_s:>12}  {target} {note}".rstrip()
+        )
     if not args.no_worst:
         print("\nslowest call on hostile strings, ms (target ≤ 10):")
         for name in args.rulesets.split(",") + ["slots"]:
