@@ -35,7 +35,6 @@ REFUSED = {
     **{(n, "re2"): "characters" for n in ("hongzhong", "hangzhou", "guangdong")},
     ("guangdong", "js"): "characters",
     ("guangdong", "pcre"): "code units",
-    ("mcr", "pcre"): "code units",
 }
 CASES = [
     (name, flavor, engine)
