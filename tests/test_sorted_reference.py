@@ -143,6 +143,24 @@ def test_a_win_shows_one_arrangement_with_what_wild_tiles_stand_for():
     assert not loss.win and "no split fits" in loss.reason
 
 
+@pytest.mark.parametrize(
+    "name, hand",
+    [
+        ("riichi", "1m1m1m1m1m2m3m4m5m5m5m7m8m9m"),  # 111m 11m 234m 555m 789m, a fifth 1m
+        ("harbin", "幺鸡二条三条四条五条六条七条八条九条九条九条九条五条五条"),  # one suit
+    ],
+)
+def test_a_tile_rule_broken_by_the_tiles_is_the_reason_as_arranged(name, hand):
+    """Without wild tiles every arrangement holds the same tiles: a broken
+    tile-level rule of the win is the reason, as the arranged reference
+    gives it, not "no split fits"."""
+    r = rules(name)
+    want = evaluator(name).evaluate(hand)
+    got = MultisetEvaluator(r).evaluate(sort_hand(r, hand))
+    assert not want.win and want.reason.startswith("breaks line")
+    assert not got.win and got.reason == want.reason
+
+
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_compiler_and_the_reference_agree_on_canonical_order(name):
     from mahjong_regex.compiler.sorted.tile_order import canonical_tiles

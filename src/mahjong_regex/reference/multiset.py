@@ -188,6 +188,16 @@ class MultisetEvaluator:
         for c in self.rules.where:
             if c.held and not holds_on_tiles(c, held_counts, self.rules, turned):
                 return SortedVerdict(False, reason=f"breaks {c.label()}")
+            if (
+                not self.rules.has_wilds
+                and not c.is_meld_level
+                and not c.held
+                and not holds_on_tiles(c, held_counts, self.rules, turned)
+            ):
+                # Without wild tiles every arrangement holds these tiles, so
+                # the rule is broken whatever the split (``each tile <= 4``
+                # on a fifth copy), as the arranged reference says it.
+                return SortedVerdict(False, reason=f"breaks {c.label()}")
         for shape in self.rules.shapes:
             search = self._search(shape, turned, domain)
             try:
