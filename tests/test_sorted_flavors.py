@@ -18,7 +18,7 @@ import pytest
 from conftest import FLAVOR_ENGINES, RULE_SETS, read_fixtures, require_engine, rules
 from hands import corpus, sorted_corpus
 
-from mahjong_regex import HandError, UnsupportedError
+from mahjong_regex import HandError, UnsupportedError, load_rules
 from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
@@ -114,3 +114,36 @@ def test_out_of_order_hands_are_rejected(name):
     assert batch and not any(ms.wins(h) for h in batch)
     out = pattern(name, "pcre")
     assert not any(run("pcre2", out.text, "", batch))
+
+
+#: Pairs of melds whose sizes are multiples of 3 at some hand lengths and
+#: not at others (a kong, a six of a kind): the pair's residue lookahead
+#: then applies at several lengths, and is written once.
+RESIDUES_AT_SOME_LENGTHS = """ruleset six "a kong and a six of a kind beside chows"
+tiles {
+  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m
+}
+meld chow = run 3
+meld kong = same 4
+meld six = same 6
+meld pair = same 2
+hand standard = 2 * (chow | kong | six) + pair
+win standard
+"""
+
+
+@pytest.mark.parametrize(
+    "flavor, engine", [(f, e) for f, es in FLAVOR_ENGINES.items() for e in es if f != "re2"]
+)
+def test_a_pair_residue_at_several_lengths_compiles_and_agrees(flavor, engine, tmp_path):
+    path = tmp_path / "six.meld"
+    path.write_text(RESIDUES_AT_SOME_LENGTHS, encoding="utf-8")
+    r = load_rules(str(path))
+    out = render_sorted(r, flavor)  # was: capture names defined twice
+    require_engine(engine)
+    ms = MultisetEvaluator(r)
+    batch = list(dict.fromkeys(sorted_corpus(r, 300)))
+    want = [ms.wins(h) for h in batch]
+    got = run(engine, out.text, out.flavor.flags, batch)
+    assert [h for h, g, w in zip(batch, got, want) if g != w] == []
+    assert sum(want) >= 20 and len(batch) - sum(want) >= 20

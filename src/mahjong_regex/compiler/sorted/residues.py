@@ -108,7 +108,11 @@ class PairPlace:
         if self.residue_lengths == set(self.plan.lengths):
             return node
         flagged = [n for n in sorted(self.residue_lengths) if n in self.flagged_lengths]
-        return ir.seq(*(self.ops.when(self.length_flag(n), node) for n in flagged))
+        if len(flagged) <= 1:
+            return ir.seq(*(self.ops.when(self.length_flag(n), node) for n in flagged))
+        # Written once: ``node`` may set flags, and a group is defined once.
+        flags = [self.length_flag(n) for n in flagged]
+        return ir.alt(ir.seq(self.ops.any_set(flags), node), self.ops.none_set(flags))
 
     def pair_place(self, inst: Instance) -> ir.Node:
         """The guessed meld stands in the part of the hand whose length says so."""
