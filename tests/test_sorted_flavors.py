@@ -12,6 +12,7 @@ memory budget allows, so google-re2 runs them with ``max_mem`` raised (Go's
 from __future__ import annotations
 
 import os
+import sys
 from functools import lru_cache
 
 import pytest
@@ -147,3 +148,12 @@ def test_a_pair_residue_at_several_lengths_compiles_and_agrees(flavor, engine, t
     got = run(engine, out.text, out.flavor.flags, batch)
     assert [h for h, g, w in zip(batch, got, want) if g != w] == []
     assert sum(want) >= 20 and len(batch) - sum(want) >= 20
+
+
+def test_without_the_pcre2_module_a_sorted_pcre_pattern_is_refused(monkeypatch):
+    """Its fit in PCRE2's 64K code units cannot be told from its characters
+    (PHP would warn and match nothing), so nothing unchecked is printed."""
+    monkeypatch.setitem(sys.modules, "pcre2", None)  # import pcre2 fails
+    with pytest.raises(UnsupportedError, match="the pcre2 module"):
+        render_sorted(rules("riichi"), "pcre")
+    assert render_sorted(rules("riichi"), "regex").text  # other flavors need no check

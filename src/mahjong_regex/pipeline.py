@@ -321,12 +321,19 @@ PCRE2_ROOM = 4000
 def _pcre2_fits(text: str, flavor: Flavor) -> None:
     """Refuse a pattern PCRE2 does not compile with its default link size
     (64K code units of compiled code, not characters) with
-    :data:`PCRE2_ROOM` to spare, where the ``pcre2`` module is there to
-    tell (without it, nothing is refused here)."""
+    :data:`PCRE2_ROOM` to spare, compiled by the ``pcre2`` module (a
+    dependency).  Without the module every pattern is refused: its size
+    cannot be told from its characters, and PHP fails on one too large
+    only when it runs (a warning, and no match)."""
     try:
         import pcre2
     except ImportError:
-        return
+        raise unsupported(
+            flavor,
+            "this rule set",
+            "the pcre2 module (a dependency of mahjong-regex: pip install pcre2) is missing, "
+            "and without it a pattern cannot be checked to fit PCRE2's 64K code units",
+        ) from None
     try:
         pcre2.compile(f"(?:{text})|" + "x" * PCRE2_ROOM)
     except Exception as e:  # the module's own error class
