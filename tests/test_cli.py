@@ -193,6 +193,9 @@ def test_lang_picks_its_flavor_and_refuses_another():
     assert "\\Z" in run("compile", "harbin", "--lang", "python").stdout
     out = run("compile", "harbin", "--lang", "go", "--flavor", "pcre")
     assert out.returncode == 2 and "takes the re2 flavor" in out.stderr
+    out = run("compile", "harbin", "--flavor", "regex", "--format", "code")
+    assert out.returncode == 2
+    assert "no language for the regex flavor" in out.stderr and "python" in out.stderr
 
 
 def test_re2_refusal_of_sichuan_names_each_constraint_and_no_empty_one():

@@ -143,6 +143,11 @@ def cmd_compile(args) -> int:
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
         args.lang = next((x for x, f in langs.items() if f == flavor), None)  # --flavor's first
+        if args.lang is None and flavor is not None:
+            raise _Fail(
+                f"mahjong-regex: error: --format code has no language for the {flavor} flavor; "
+                f"the languages take the flavors {', '.join(sorted(set(langs.values())))}"
+            )
         if args.lang is None:
             raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(langs)})")
     if args.lang is not None:
