@@ -117,37 +117,49 @@ def test_out_of_order_hands_are_rejected(name):
     assert not any(run("pcre2", out.text, "", batch))
 
 
-#: Pairs of melds whose sizes are multiples of 3 at some hand lengths and
-#: not at others (a kong, a six of a kind): the pair's residue lookahead
-#: then applies at several lengths, and is written once.
-RESIDUES_AT_SOME_LENGTHS = """ruleset six "a kong and a six of a kind beside chows"
-tiles {
-  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m
+M_SUIT = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
+#: Small rule sets at corners of the register machine, each once wrong:
+#: a kong and a six of a kind beside chows (the pair's residue lookahead
+#: applies at several lengths: its flag was defined twice); melds that link
+#: tiles others stand between (a stepped run, a distinct meld over tiles
+#: with gaps: the residue lookahead read part of the tiles, false rejects);
+#: a meld kind a count rules out (its flags were read and never set: no
+#: engine compiled the pattern); a shape that never wins (JavaScript refused
+#: a quantified ``(?!)``).
+CORNERS = {
+    "six": M_SUIT + "meld chow = run 3\nmeld kong = same 4\nmeld six = same 6\nmeld pair = same 2\n"
+    "hand standard = 2 * (chow | kong | six) + pair\nwin standard\n",
+    "step2": M_SUIT
+    + "meld chow = run 3 step 2\nmeld pair = same 2\nhand h = 2 * chow + pair\nwin h\n",
+    "gapped": M_SUIT
+    + "meld pung = same 3\nmeld pair = same 2\nmeld x = distinct 3 of {1m, 5m, 9m}\n"
+    "hand h = 2 * (pung | x) + pair\nwin h\n",
+    "terminals": M_SUIT
+    + "meld pair = same 2\nmeld pung = same 3\nmeld term = distinct 2 of terminal\n"
+    "hand h = 2 * (pung | term) + pair\nwin h\n",
+    "pengpeng": M_SUIT + "meld chow = run 3\nmeld pung = same 3\nmeld pair = same 2\n"
+    "hand h = 4 * (chow | pung) + pair where count(chow) == 0\nwin h\n",
+    "never": M_SUIT + "meld pung = same 3\nmeld pair = same 2\nhand h = pung + pair\n"
+    "hand odd = 2 * pung + pair where each tile <= 1\nwin h | odd\n",
 }
-meld chow = run 3
-meld kong = same 4
-meld six = same 6
-meld pair = same 2
-hand standard = 2 * (chow | kong | six) + pair
-win standard
-"""
 
 
 @pytest.mark.parametrize(
-    "flavor, engine", [(f, e) for f, es in FLAVOR_ENGINES.items() for e in es if f != "re2"]
+    "name, flavor, engine",
+    [(n, f, e) for n in CORNERS for f, es in FLAVOR_ENGINES.items() for e in es if f != "re2"],
 )
-def test_a_pair_residue_at_several_lengths_compiles_and_agrees(flavor, engine, tmp_path):
-    path = tmp_path / "six.meld"
-    path.write_text(RESIDUES_AT_SOME_LENGTHS, encoding="utf-8")
+def test_register_machine_corners_compile_and_agree(name, flavor, engine, tmp_path):
+    path = tmp_path / f"{name}.meld"
+    path.write_text(f"ruleset {name}\n{CORNERS[name]}", encoding="utf-8")
     r = load_rules(str(path))
-    out = render_sorted(r, flavor)  # was: capture names defined twice
+    out = render_sorted(r, flavor)
     require_engine(engine)
     ms = MultisetEvaluator(r)
     batch = list(dict.fromkeys(sorted_corpus(r, 300)))
     want = [ms.wins(h) for h in batch]
     got = run(engine, out.text, out.flavor.flags, batch)
     assert [h for h, g, w in zip(batch, got, want) if g != w] == []
-    assert sum(want) >= 20 and len(batch) - sum(want) >= 20
+    assert sum(want) >= 5 and len(batch) - sum(want) >= 20
 
 
 def test_without_the_pcre2_module_a_sorted_pcre_pattern_is_refused(monkeypatch):

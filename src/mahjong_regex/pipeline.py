@@ -345,6 +345,7 @@ def _pcre2_fits(text: str, flavor: Flavor) -> None:
                 "64K code units (its default link size), or to so near it that older "
                 "PCRE2 releases (PHP's) may not compile it",
             ) from None
+        raise RuntimeError(f"internal error: the {flavor.name} pattern does not compile: {e}")
 
 
 def compile_pattern(rules: RuleSet, flavor: str = "pcre", options: Options | None = None) -> str:

@@ -69,6 +69,10 @@ class Printer:
             return 2 if len(n.text) == 1 and not self.astral(n.text) else 1
         if isinstance(n, ir.CharSet) and any(self.astral(c) for c in n.chars):
             return 1 if len(n.chars) == 1 else 0
+        if isinstance(n, ir.CharSet) and not n.chars and not self.f.never.startswith("["):
+            return 1  # (?!): JavaScript (u) refuses a quantified assertion
+        if isinstance(n, (ir.Look, ir.Behind)):
+            return 1  # the same
         if isinstance(n, ir.Repeat):
             if n.min == n.max == 1:
                 return self.prec(n.item)  # printed as the item itself

@@ -78,6 +78,12 @@ class PairPlace:
         if len({sum(i.mult) % 3 for i in groups[0]}) != 1 or not self.residue_lengths:
             return []
         parts = {p for p in self.parts.values() if len(p) > 1}
+        for p in parts:
+            # A part's tiles side by side: a stepped run or a distinct meld
+            # over tiles with gaps links tiles that others stand between.
+            at = sorted(self.order.index(t) for t in p)
+            if at[-1] - at[0] + 1 != len(at):
+                return []
         return sorted(parts, key=lambda p: min(self.order.index(t) for t in p))
 
     def residue_flags(self) -> ir.Node:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import ir
+from ...ir.traversal import group_names, map_pattern
 from ...ruleset.model import RuleSet
 from ..capabilities import Capabilities
 from ..errors import Unsupported
@@ -98,7 +99,27 @@ def build_sorted(
     guard = guard_length(rules, everything, not features.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
-    return ir.Pattern(body, tuple(defs), flavor)
+    return never_set_flags(ir.Pattern(body, tuple(defs), flavor))
+
+
+def never_set_flags(pattern: ir.Pattern) -> ir.Pattern:
+    """``pattern`` with every read of a flag that no group sets resolved
+    to "not set" (a meld kind that a count rules out at every length,
+    ``count(chow) == 0``, leaves its flags unset, and an engine refuses a
+    read of a group the pattern lacks): a conditional takes its ``no``
+    branch, and a backreference fails, except in JavaScript, where an unset
+    group matches the empty string (see :mod:`.flag_ops`)."""
+    names = group_names(pattern)
+    unset = ir.EMPTY if pattern.flavor == "js" else ir.NEVER
+
+    def resolve(node: ir.Node) -> ir.Node:
+        if isinstance(node, ir.Cond) and node.name not in names:
+            return node.no
+        if isinstance(node, ir.Backref) and node.name not in names:
+            return unset
+        return node
+
+    return map_pattern(pattern, resolve)
 
 
 def same_only(rules: RuleSet, shape) -> bool:
