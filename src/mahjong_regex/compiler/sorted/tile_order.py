@@ -36,7 +36,7 @@ def copies(rules: RuleSet, tile: int, n: int) -> ir.Node:
     written out, more its name grouped and repeated.  PCRE2 compiles a
     counted group as that many copies of the group, each with its bracket
     code, so five copies written out (the copy limit's check, ``cap + 1``)
-    compile to about a third of ``(?:1m){5}``: mcr's sorted pattern fits
+    compile to about a quarter of ``(?:1m){5}``: mcr's sorted pattern fits
     the older PCRE2 of PHP that way."""
     if n == 0:
         return ir.EMPTY
