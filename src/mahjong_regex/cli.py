@@ -101,6 +101,16 @@ def _load(
     return rules, path, source
 
 
+def _no_language(flavor: str | None, langs: dict) -> str:
+    """The error for --format code with no language for ``flavor``."""
+    if flavor is not None:
+        return (
+            f"mahjong-regex: error: --format code has no language for the {flavor} flavor; "
+            f"the languages take the flavors {', '.join(sorted(set(langs.values())))}"
+        )
+    return f"mahjong-regex: error: --format code needs --lang ({', '.join(langs)})"
+
+
 def _fix_indicator(rules: RuleSet, tile: str | None) -> RuleSet:
     """``rules`` with its turned tile fixed to ``tile`` (a tile name in the
     rule set's notation), or ``rules`` when ``tile`` is None."""
@@ -143,13 +153,8 @@ def cmd_compile(args) -> int:
     flavor = args.flavor
     if args.format == "code" and args.lang is None:
         args.lang = next((x for x, f in langs.items() if f == flavor), None)  # --flavor's first
-        if args.lang is None and flavor is not None:
-            raise _Fail(
-                f"mahjong-regex: error: --format code has no language for the {flavor} flavor; "
-                f"the languages take the flavors {', '.join(sorted(set(langs.values())))}"
-            )
         if args.lang is None:
-            raise _Fail(f"mahjong-regex: error: --format code needs --lang ({', '.join(langs)})")
+            raise _Fail(_no_language(flavor, langs))
     if args.lang is not None:
         implied = langs[args.lang]
         if flavor is not None and flavor != implied:
