@@ -12,7 +12,6 @@ import pytest
 from test_diff_cli import git_repo, run_in
 
 from mahjong_regex import builtin_source, compile_pattern, load_rules
-from mahjong_regex.outputs.build import expected_files
 from mahjong_regex.outputs.textconv import textconv
 from mahjong_regex.pipeline import render_sorted
 
@@ -161,21 +160,6 @@ def test_a_bad_rule_file_of_a_project_is_located(tmp_path):
     assert out.stderr.splitlines()[0] == (
         "rules/house.meld:2:9: error: suit 'a' has 3 tile names; " "a suit has 9, in rank order"
     )
-
-
-def test_the_builtin_build_keeps_its_layout():
-    files = expected_files()
-    assert "harbin/pcre.re" in files and "riichi/re2.thirteen_orphans.outline" in files
-    assert "changchun/re2.standard.4.re" in files and "changchun/re2.refused" not in files
-    # Arranged hands at RULESET/FLAVOR.*; sorted hands at RULESET/sorted/;
-    # scoring patterns at RULESET/score/.
-    assert all(rel.count("/") == 1 or rel.split("/")[1] in ("score", "sorted") for rel in files)
-    assert "riichi/sorted/re2.re" in files and "riichi/sorted/re2.outline" in files
-    assert "hongzhong/sorted/re2.refused" in files and "wuhan/sorted/js.refused" in files
-    assert "the pattern would be about" in files["hongzhong/sorted/re2.refused"]
-    assert files["wuhan/sorted/js.refused"].startswith("wuhan.meld:15:1: error: ")
-    assert {rel.split("/")[0] for rel in files if "/score/" in rel} == {"riichi", "changsha"}
-    assert "riichi/score/pcre.re" in files and "riichi/score/js.refused" in files
 
 
 def test_a_project_builds_sorted_input(tmp_path):
