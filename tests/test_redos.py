@@ -39,18 +39,22 @@ def recheck_available() -> bool:
     return probe.returncode == 0
 
 
-#: The rule sets recheck rates: on the js patterns of the other regional rule
-#: sets its analysis ends "unknown" after a minute or runs for many minutes
-#: with gigabytes of memory; the hostile strings below cover every rule set.
-RECHECKED = ("harbin", "sichuan", "riichi", "unicode", "counters", "taiwan")
+#: The rule sets recheck rates within its two minutes.  On the js patterns of
+#: the others (harbin and sichuan among them) its fuzzer times out and the
+#: status is "unknown", which rates nothing; the hostile strings below cover
+#: every rule set.
+RECHECKED = ("riichi", "unicode", "counters", "taiwan")
 
 
-def test_recheck_rates_js_output_safe():
+@pytest.mark.parametrize("name", RECHECKED)
+def test_recheck_rates_js_output_safe(name):
+    """recheck rates the rule set's js pattern safe, or at most quadratic
+    (one rule set per test, so the test processes share the minutes)."""
     if not recheck_available():
         if IN_CI:
             pytest.fail("recheck is missing in CI (npm install -g recheck; NODE_PATH)")
         pytest.skip("the npm package recheck is not installed")
-    pats = {name: compile_pattern(rules(name), "js") for name in RECHECKED}
+    pats = {name: compile_pattern(rules(name), "js")}
     done = subprocess.run(
         ["node", "-e", CHECK],
         input=json.dumps(pats),
@@ -60,10 +64,13 @@ def test_recheck_rates_js_output_safe():
     )
     assert done.returncode == 0, done.stderr
     verdicts = json.loads(done.stdout)
-    for name, v in verdicts.items():
-        complexity = v["complexity"] or {}
-        degree = complexity.get("degree", 0)
-        assert v["status"] == "safe" or degree <= 2, (name, v)
+    assert set(verdicts) == {name}
+    verdict = verdicts[name]
+    # "unknown" (a timeout) is no rating: it fails, as "vulnerable" above
+    # quadratic does.
+    assert verdict["status"] in ("safe", "vulnerable"), verdict
+    degree = (verdict["complexity"] or {}).get("degree")
+    assert verdict["status"] == "safe" or (degree is not None and degree <= 2), verdict
 
 
 def hostile(name: str) -> dict[str, str]:
