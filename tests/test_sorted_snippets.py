@@ -31,8 +31,9 @@ RULE_SETS = ("harbin", "riichi", "hongzhong", "sichuan", "sorted_turned")
 #: Sorted hands per rule set, each given twice: as a shuffled string and a
 #: shuffled list.
 HANDS = 120
-#: Strings that are no hand, each sorted and checked with an error.
-NOT_TILES = ("1x", "tiles", "|")
+#: Strings that are no hand, each sorted and checked with an error (for
+#: ``sorted_turned``: a tile it never turns, and no tiles after the turned one).
+NOT_TILES = ("1x", "tiles", "|", "1z|2m3m4m2z2z", "1m|")
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +130,27 @@ def test_the_hongzhong_module_says_win_in_node_for_a_hand_in_any_order(tmp_path,
     )
     (tmp_path / "main.mjs").write_text(script, encoding="utf-8")
     assert run(["node", "main.mjs"], tmp_path).split() == ["true", "false"]
+
+
+def test_the_ruby_sort_reads_a_binary_string_as_utf_8(tmp_path, capsys):
+    """A hand read from a socket or a file in binary mode (ASCII-8BIT) sorts
+    as the same text in UTF-8 does."""
+    assert (
+        main(["compile", "harbin", "--input", "sorted", "--flavor", "ruby", "--format", "code"])
+        == 0
+    )
+    (tmp_path / "harbin.rb").write_text(capsys.readouterr().out, encoding="utf-8")
+    if missing("ruby"):
+        pytest.skip("ruby not on PATH")
+    from snippet_programs import run
+
+    script = (
+        'require_relative "harbin"\n'
+        'puts sort_harbin_hand("红中幺鸡二条".b)\n'
+        'puts harbin_winning_tiles?("红中幺鸡".b)\n'
+    )
+    (tmp_path / "main.rb").write_text(script, encoding="utf-8")
+    assert run(["ruby", "main.rb"], tmp_path).split() == ["幺鸡二条红中", "false"]
 
 
 def test_json_gives_the_canonical_order_and_a_sorted_example(capsys):

@@ -27,6 +27,9 @@ SLOT = re.compile(r"\{(\w+)\}")
 TURNED_MESSAGE = "a hand is written TURNED|TILES: one tile name, '|', then the tiles"
 #: The error where no tile name starts (each language appends the rest).
 NOT_TILES = "not tile names: no tile name starts at "
+#: The error of a turned tile the rule set never turns (each language
+#: appends the tile).
+NEVER_TURNED = "never turned in this rule set: "
 
 
 def sort_functions(lang: str, n: Names) -> str:
@@ -130,8 +133,11 @@ func Is{P}WinningTiles(tiles ...string) (bool, error) {
 }
 """
 GO_SORT_TURNED = """	turned, rest, ok := strings.Cut(text, "|")
-	if one, err := {c}Positions(turned); !ok || err != nil || len(one) != 1 {
+	if one, err := {c}Positions(turned); !ok || err != nil || len(one) != 1 || rest == "" {
 		return "", errors.New("{TURNED}")
+	}
+	if {c}Turned[turned] == nil {
+		return "", errors.New("{NEVER}" + strconv.Quote(turned))
 	}
 	text, head = rest, turned+"|"
 """
@@ -149,6 +155,7 @@ def go_sorted(rules: RuleSet, source: SortedSource, n: Names, head: str, package
     c = n.camel
     order = ", ".join(quoted(x) for x in canonical_order(rules))
     slots = {"c": c, "P": n.pascal, "NOT": NOT_TILES, "TURNED": TURNED_MESSAGE}
+    slots["NEVER"] = NEVER_TURNED
     if source.out is not None:
         body = fill(GO_ONE, {**slots, "literal": go_literal(source.out.text)})
         turned = ""
@@ -248,7 +255,12 @@ pub fn is_{s}_winning_tiles<T: AsRef<str>>(tiles: &[T]) -> Result<bool, String> 
 }
 """
 RUST_SORT_TURNED = """    match text.split_once('|') {
-        Some((turned, rest)) if {s}_positions(turned).map_or(false, |t| t.len() == 1) => {
+        Some((turned, rest))
+            if {s}_positions(turned).map_or(false, |t| t.len() == 1) && !rest.is_empty() =>
+        {
+            if !{U}_TURNED.iter().any(|(t, _)| *t == turned) {
+                return Err(format!("{NEVER}{:?}", turned));
+            }
             head = format!("{}|", turned);
             text = rest;
         }
@@ -263,6 +275,7 @@ def rust_sorted(rules: RuleSet, source: SortedSource, n: Names, head: str) -> st
     u, s = n.upper, n.snake
     order = ", ".join(quoted(x) for x in canonical_order(rules))
     slots = {"U": u, "s": s, "NOT": NOT_TILES, "TURNED": TURNED_MESSAGE}
+    slots["NEVER"] = NEVER_TURNED
     if source.out is not None:
         body = fill(RUST_ONE, {**slots, "literal": rust_raw(source.out.text)})
         turned = ""

@@ -288,6 +288,7 @@ end
 # read joined) in canonical order; raises ArgumentError where no tile name starts.
 def sort_{s}_hand(tiles)
   text = tiles.is_a?(String) ? tiles : tiles.to_a.join
+  text = text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
   head = ''
 {rb_turned}  head + {s}_tile_positions(text).sort.map { |k| {U}_TILE_ORDER[k] }.join
 end
