@@ -112,45 +112,44 @@ def test_sorted_snippet_sorts_and_decides_as_the_reference(programs, lang, name)
     assert answers[-len(NOT_TILES) :] == [None] * len(NOT_TILES)
 
 
-def test_the_hongzhong_module_says_win_in_node_for_a_hand_in_any_order(tmp_path, capsys):
-    assert (
-        main(["compile", "hongzhong", "--input", "sorted", "--flavor", "js", "--format", "code"])
-        == 0
-    )
-    (tmp_path / "hongzhong.mjs").write_text(capsys.readouterr().out, encoding="utf-8")
-    if missing("js"):
-        pytest.skip("node not on PATH")
+def run_module(tmp_path, capsys, name: str, lang: str, module: str, script: str):
+    """Compile ``name``'s sorted snippet in ``lang`` (``js`` or ``ruby``, a
+    flavor of the same name) into ``module``, run ``script`` (its main,
+    beside it), and return what it prints, split on white space; skips where
+    the toolchain is missing."""
+    argv = ["compile", name, "--input", "sorted", "--flavor", lang, "--format", "code"]
+    assert main(argv) == 0
+    (tmp_path / module).write_text(capsys.readouterr().out, encoding="utf-8")
+    if missing(lang):
+        pytest.skip(f"the {lang} toolchain is not on PATH")
     from snippet_programs import run
 
+    main_file = "main.mjs" if lang == "js" else "main.rb"
+    (tmp_path / main_file).write_text(script, encoding="utf-8")
+    return run(["node" if lang == "js" else "ruby", main_file], tmp_path).split()
+
+
+def test_the_hongzhong_module_says_win_in_node_for_a_hand_in_any_order(tmp_path, capsys):
     script = (
         'import { isHongzhongWinningTiles as win } from "./hongzhong.mjs";\n'
         'console.log(win("八条中六条四万四万四万五万六万七万六筒七筒八筒六条八条"),\n'
         '  win(["九条", "一万", "二万", "四万", "五万", "七万", "八万", "一筒", "二筒", '
         '"四筒", "五筒", "七筒", "八筒", "九条"]));\n'
     )
-    (tmp_path / "main.mjs").write_text(script, encoding="utf-8")
-    assert run(["node", "main.mjs"], tmp_path).split() == ["true", "false"]
+    out = run_module(tmp_path, capsys, "hongzhong", "js", "hongzhong.mjs", script)
+    assert out == ["true", "false"]
 
 
 def test_the_ruby_sort_reads_a_binary_string_as_utf_8(tmp_path, capsys):
     """A hand read from a socket or a file in binary mode (ASCII-8BIT) sorts
     as the same text in UTF-8 does."""
-    assert (
-        main(["compile", "harbin", "--input", "sorted", "--flavor", "ruby", "--format", "code"])
-        == 0
-    )
-    (tmp_path / "harbin.rb").write_text(capsys.readouterr().out, encoding="utf-8")
-    if missing("ruby"):
-        pytest.skip("ruby not on PATH")
-    from snippet_programs import run
-
     script = (
         'require_relative "harbin"\n'
         'puts sort_harbin_hand("红中幺鸡二条".b)\n'
         'puts harbin_winning_tiles?("红中幺鸡".b)\n'
     )
-    (tmp_path / "main.rb").write_text(script, encoding="utf-8")
-    assert run(["ruby", "main.rb"], tmp_path).split() == ["幺鸡二条红中", "false"]
+    out = run_module(tmp_path, capsys, "harbin", "ruby", "harbin.rb", script)
+    assert out == ["幺鸡二条红中", "false"]
 
 
 def test_json_gives_the_canonical_order_and_a_sorted_example(capsys):
