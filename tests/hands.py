@@ -28,10 +28,12 @@ SOURCES = Path(__file__).resolve().parent.parent / "src" / "mahjong_regex"
 
 @lru_cache(maxsize=1)
 def _code_digest() -> str:
-    """A digest of the package's source and this file: a corpus made by
-    other code is never reused."""
+    """A digest of the package's files (its code, built-in rule sets and
+    notations) and this file: a corpus made by other code or data is never
+    reused."""
     h = hashlib.sha256(hypothesis.__version__.encode())
-    for p in sorted(SOURCES.rglob("*.py")) + [Path(__file__)]:
+    files = [p for p in SOURCES.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    for p in sorted(files) + [Path(__file__)]:
         h.update(p.as_posix().encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
