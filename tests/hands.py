@@ -24,6 +24,7 @@ from mahjong_regex.ruleset.model import RuleSet
 #: makes it (see :func:`_shared`).
 CORPORA = Path(tempfile.gettempdir()) / "mahjong-regex-corpora"
 SOURCES = Path(__file__).resolve().parent.parent / "src" / "mahjong_regex"
+GRAMMAR = Path(__file__).resolve().parent.parent / "grammar"
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +33,12 @@ def _code_digest() -> str:
     notations) and this file: a corpus made by other code or data is never
     reused."""
     h = hashlib.sha256(hypothesis.__version__.encode())
-    files = [p for p in SOURCES.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    files = [
+        p
+        for folder in (SOURCES, GRAMMAR)
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    ]
     for p in sorted(files) + [Path(__file__)]:
         h.update(p.as_posix().encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
