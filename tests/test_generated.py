@@ -51,6 +51,21 @@ def test_every_built_in_has_its_sorted_files_in_every_flavor():
     assert text == render_sorted(load_rules("riichi"), "re2").text
 
 
+def test_sorted_patterns_keep_their_size_limits():
+    """At most 64K characters where the flavor has lookaround (PCRE2's
+    default link size), and 2 MB of UTF-8 in ``re2`` (the bytes RE2 and Go
+    read); every built-in without a turned tile has its ``re2`` pattern."""
+    sizes = {
+        rel: (len(text) - 1, len(text[:-1].encode()))
+        for rel, text in files().items()
+        if "/sorted/" in rel and rel.endswith(".re")
+    }
+    re2 = {rel: b for rel, (_, b) in sizes.items() if rel.endswith("/re2.re")}
+    assert len(re2) == 14 and max(re2.values()) <= 2 * 1024 * 1024, max(re2.values())
+    lookaround = [c for rel, (c, _) in sizes.items() if not rel.endswith("/re2.re")]
+    assert len(lookaround) == 17 * 7 and max(lookaround) <= 64 * 1024
+
+
 def test_the_builtin_build_keeps_its_layout():
     made = files()
     assert "harbin/pcre.re" in made and "riichi/re2.thirteen_orphans.outline" in made

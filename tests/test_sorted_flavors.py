@@ -33,9 +33,7 @@ RE2_MAX_MEM = 512 << 20
 #: limit (the message gives the size they would need).
 REFUSED = {
     **{(n, f): "indicator" for n in ("tianjin", "wuhan", "wenzhou") for f in FLAVOR_ENGINES},
-    **{(n, "re2"): "characters" for n in ("hongzhong", "hangzhou", "guangdong")},
-    ("guangdong", "js"): "characters",
-    ("guangdong", "pcre"): "code units",
+    **{(n, "re2"): "bytes (UTF-8)" for n in ("hongzhong", "hangzhou", "guangdong")},
 }
 CASES = [
     (name, flavor, engine)

@@ -295,10 +295,13 @@ def render_sorted(
     Raises :class:`~mahjong_regex.diagnostics.UnsupportedError` naming the
     construct and the flavor when the flavor cannot say it, or when the
     pattern passes the size limit of sorted input (64 KB where the flavor
-    has lookaround, 2 MB in ``re2``; the message gives the size)."""
+    has lookaround, 2 MB of UTF-8 in ``re2``; the message gives the
+    size)."""
     flavor = _flavor(flavor)
     caps = SortedCaps()
-    most = caps.re2 if not flavor.lookaround else caps.lookaround
+    # re2's limit is in bytes of UTF-8, measured below; a character is at
+    # most four of them.
+    most = caps.lookaround if flavor.lookaround else caps.re2 * 4
     arranged = lambda sub: compile_rules(sub, None, flavor)  # noqa: E731
     try:
         pattern = build_sorted(rules, flavor.name, flavor.capabilities, caps, arranged)
@@ -308,14 +311,21 @@ def render_sorted(
     out = render(pattern, flavor, allow_unchecked, max_length=most)
     if flavor.name == "pcre":
         _pcre2_fits(out.text, flavor)
+    if not flavor.lookaround and len(out.text.encode()) > caps.re2:
+        raise too_large(
+            flavor,
+            f"the pattern would be {len(out.text.encode()):,} bytes (UTF-8), "
+            f"more than the {caps.re2:,} allowed",
+            SORTED_HELP,
+        )
     return out
 
 
 #: Room left in PCRE2's 64K code units, as characters of a literal compiled
 #: beside the pattern: older PCRE2 releases compile some patterns larger
-#: than the ``pcre2`` module's own (PHP's 10.42 needs up to about 3,800 more
-#: on the built-ins' sorted patterns; Hangzhou keeps 4,186 in 10.47).
-PCRE2_ROOM = 4000
+#: than the ``pcre2`` module's own (PHP's 10.42 needs up to 4,313 more on
+#: the built-ins' sorted patterns, mcr's; mcr keeps 4,815 in 10.47).
+PCRE2_ROOM = 4500
 
 
 def _pcre2_fits(text: str, flavor: Flavor) -> None:

@@ -18,7 +18,6 @@ from ...ruleset.model import RuleSet
 from ..errors import Unsupported
 from .kind_automaton import Automaton, build_automaton
 from .sorted_plan import PlanRefused
-from .tile_order import copies
 
 
 def build_re2(rules: RuleSet, flavor: str, caps) -> ir.Pattern:
@@ -26,7 +25,8 @@ def build_re2(rules: RuleSet, flavor: str, caps) -> ir.Pattern:
     automaton written out, alternated.  Raises
     :class:`~mahjong_regex.compiler.errors.Unsupported` for a rule set with
     wild tiles or a turned tile, for what the automaton cannot hold, and
-    for a pattern past ``caps.re2`` characters (naming the size)."""
+    for a pattern estimated past ``caps.re2`` bytes of UTF-8 by a quarter
+    (naming the size)."""
     shapes, size = [], 0
     for shape in rules.shapes:
         try:
@@ -36,10 +36,14 @@ def build_re2(rules: RuleSet, flavor: str, caps) -> ir.Pattern:
         writer = Writer(rules, auto)
         shapes.append(writer.whole())
         size += writer.size_of(shapes[-1])
-        if size > caps.re2:
+        # The size is an estimate from above (a group it counts may print
+        # without its brackets): past the cap by a quarter, refuse before
+        # printing; nearer, the printed pattern is measured
+        # (:func:`mahjong_regex.pipeline.render_sorted`).
+        if size > caps.re2 * 5 // 4:
             raise Unsupported(
                 "this rule set",
-                f"the pattern would be about {size:,} characters, "
+                f"the pattern would be about {size:,} bytes (UTF-8), "
                 f"more than the {caps.re2:,} allowed",
                 quoted=False,
             )
@@ -163,28 +167,40 @@ class Writer:
         return bare + (4 if arity > 1 else 0)
 
     def counts_size(self, tile: int, counts: list[int]) -> int:
-        """How many characters :meth:`counts` prints as (tile names taken as
-        written: they hold no character a pattern escapes)."""
+        """How many bytes of UTF-8 :meth:`counts` prints as (tile names
+        taken as written: they hold no character a pattern escapes)."""
         if not counts:
             return 16  # the re2 spelling of a class that matches nothing
-        name = len(self.rules.alphabet.tiles[tile].name)
+        name = self.rules.alphabet.tiles[tile].name
         size = -1
         for lo, hi in _runs(counts):
             if lo == hi:
-                size += 1 + (name * lo if lo <= 4 else name + 6 + len(str(lo)))
+                size += 1 + min(len(name.encode()) * lo, _repeat_size(name, f"{{{lo}}}"))
             else:
-                size += 1 + name + 4 + len(f"{{{lo},{hi}}}")
+                size += 1 + _repeat_size(name, f"{{{lo},{hi}}}")
         return size
 
     def counts(self, tile: int, counts: list[int]) -> ir.Node:
-        """``c`` copies of ``tile`` for each ``c`` in ``counts``."""
+        """``c`` copies of ``tile`` for each ``c`` in ``counts``: a count
+        spelled out (``七万七万``) or counted (``(?:七万){3}``), whichever
+        is fewer bytes of UTF-8 (RE2 expands a counted one alike)."""
         if not counts:
             return ir.NEVER
-        name = ir.Lit(self.rules.alphabet.tiles[tile].name)
+        name = self.rules.alphabet.tiles[tile].name
         out = []
         for lo, hi in _runs(counts):
-            out.append(copies(self.rules, tile, lo) if lo == hi else ir.Repeat(name, lo, hi))
+            spelled = len(name.encode()) * lo
+            if lo == hi and spelled <= _repeat_size(name, f"{{{lo}}}"):
+                out.append(ir.Lit(name * lo) if lo else ir.EMPTY)
+            else:
+                out.append(ir.Repeat(ir.Lit(name), lo, hi))
         return ir.alt(*out)
+
+
+def _repeat_size(name: str, count: str) -> int:
+    """Bytes of UTF-8 of ``name`` repeated by ``count`` (``{3}``,
+    ``{3,4}``): grouped unless it is one character."""
+    return len(name.encode()) + len(count) + (0 if len(name) == 1 else 4)
 
 
 def _flat(items):

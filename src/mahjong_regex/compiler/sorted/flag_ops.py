@@ -29,12 +29,18 @@ COND_FLAVORS = frozenset({"pcre", "regex", "python", "dotnet", "ruby"})
 
 class FlagOps:
     """Setting and reading flags in one flavor (``flavor``: a flavor name;
-    see the module docstring).  Every method returns IR."""
+    see the module docstring; ``atomic``: it has atomic groups).  Every
+    method returns IR.  Raises ValueError for a flavor without flags."""
 
-    def __init__(self, flavor: str):
+    def __init__(self, flavor: str, atomic: bool = False):
         if flavor not in COND_FLAVORS | {"java", "js"}:
             raise ValueError(f"flavor {flavor!r} has no flags")
         self.flavor = flavor
+        #: May flags be set inside atomic groups (``(?>…)``)?  Not in Java:
+        #: it keeps a group set inside an atomic group after the path that
+        #: set it failed (``^(?:(?>x|(?<v>))y|z)(?!\k<v>)$`` does not match
+        #: ``z``, as it does in PCRE2).
+        self.atomic = atomic and flavor != "java"
 
     def set(self, name: str, ahead: bool = False) -> ir.Node:
         """Set flag ``name`` here (matches the empty string).  ``ahead``: the

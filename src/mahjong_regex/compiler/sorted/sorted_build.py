@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import ir
-from ...ir.traversal import group_names, map_pattern
+from ...ir.traversal import captures, group_names, map_pattern, trees, walk
 from ...ruleset.model import RuleSet
 from ..capabilities import Capabilities
 from ..errors import Unsupported
@@ -33,16 +33,18 @@ from .wild_machine import Pool, WildMachineWriter
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
 #: default link size allows 64K code units).
 MAX_LOOKAROUND_CHARS = 64 * 1024
-#: The largest ``re2`` pattern for sorted input.
-MAX_RE2_CHARS = 2 * 1024 * 1024
+#: The largest ``re2`` pattern for sorted input, in bytes of UTF-8 (RE2
+#: and Go read a pattern as UTF-8 bytes: a Chinese tile name is six).
+MAX_RE2_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True)
 class SortedCaps:
-    """Size limits of sorted patterns, in characters (see the constants)."""
+    """Size limits of sorted patterns (see the constants): ``lookaround``
+    in characters, ``re2`` in bytes of UTF-8."""
 
     lookaround: int = MAX_LOOKAROUND_CHARS
-    re2: int = MAX_RE2_CHARS
+    re2: int = MAX_RE2_BYTES
 
 
 def build_sorted(
@@ -66,7 +68,7 @@ def build_sorted(
     construct when the flavor cannot say it."""
     if not features.lookaround:
         return build_re2(rules, flavor, caps or SortedCaps())
-    ops = FlagOps(flavor)
+    ops = FlagOps(flavor, features.atomic)
     shapes, defs = [], []
     everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
     try:
@@ -99,7 +101,53 @@ def build_sorted(
     guard = guard_length(rules, everything, not features.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
-    return never_set_flags(ir.Pattern(body, tuple(defs), flavor))
+    pattern = never_set_flags(ir.Pattern(body, tuple(defs), flavor))
+    return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
+
+
+#: Flavors whose sorted patterns name their groups in as few characters as
+#: may be: JavaScript writes each read of a flag as a lookahead holding its
+#: name (``(?!.*$\k<name>)``), so names are a quarter of its pattern.
+COMPACT_FLAVORS = frozenset({"js"})
+_NAME_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_NAME_REST = _NAME_FIRST + "0123456789"
+
+
+def short_name(i: int) -> str:
+    """The ``i``-th short group name (``i`` >= 0): ``a`` … ``Z``, then
+    ``aa``, ``ab`` … (a letter first, then letters and digits)."""
+    head, i = _NAME_FIRST[i % len(_NAME_FIRST)], i // len(_NAME_FIRST)
+    tail = ""
+    while i:
+        i -= 1
+        tail = _NAME_REST[i % len(_NAME_REST)] + tail
+        i //= len(_NAME_REST)
+    return head + tail
+
+
+def compact_names(pattern: ir.Pattern) -> ir.Pattern:
+    """``pattern`` with each group and definition renamed to a short name,
+    in order of first appearance (str names, one to one), except the groups
+    of scoring elements, which keep theirs."""
+    kept = {c.name for c in captures(pattern) if c.element}
+    order: dict[str, None] = {}
+    for name, _ in pattern.definitions:
+        order.setdefault(name)
+    for tree in trees(pattern):
+        for node in walk(tree):
+            name = getattr(node, "name", None)
+            if isinstance(name, str) and name not in kept:
+                order.setdefault(name)
+    fresh = (n for n in map(short_name, range(len(order) + len(kept) + 1)) if n not in kept)
+    names = {old: new for old, new in zip(order, fresh)}
+
+    def rename(node: ir.Node) -> ir.Node:
+        name = getattr(node, "name", None)
+        if isinstance(name, str) and name in names:
+            return replace(node, name=names[name])
+        return node
+
+    return map_pattern(pattern, rename, lambda n: names.get(n, n))
 
 
 def never_set_flags(pattern: ir.Pattern) -> ir.Pattern:

@@ -63,13 +63,26 @@ class Pool:
                 "wild", "a wild tile that sorts before a tile that is not wild", _wild_span(rules)
             )
         self.node = tiles_node(rules, self.tiles)
+        #: One wild tile where the pointer reads it: ``.`` when every wild
+        #: tile's name is one character of the BMP (one code unit in every
+        #: engine), else :attr:`node`.  The pointer then starts where a wild
+        #: tile does (:attr:`start`): a suffix of the hand from a wild tile
+        #: on holds wild tiles only, since they sort last, so a path taking
+        #: more stand-ins than the hand holds fails at once, as with
+        #: :attr:`node`; ``.`` compiles to far less than a class of wide
+        #: characters.
+        self.unit, self.start = self.node, ir.EMPTY
+        names = [rules.alphabet.tiles[w].name for w in self.tiles]
+        if all(len(n) == 1 and ord(n) < 0x10000 for n in names):
+            self.unit = ir.AnyChar()
+            self.start = ir.Look(ir.alt(self.node, ir.End()))
         #: The most wild tiles a hand holds.
         self.most = sum(FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD for w in self.tiles)
 
     def limits(self, rules: RuleSet) -> list[ir.Node]:
         """Lookaheads: the wild tiles in canonical order (the tail that reads
         them takes them in any order), so each one's copies side by side,
-        and none held more than the physical limit."""
+        and no tile held more than the physical limit (4; a flower 1)."""
         out = []
         for i, early in enumerate(self.tiles):
             for late in self.tiles[i + 1 :]:
@@ -80,10 +93,17 @@ class Pool:
                     tile_lit(rules, early),
                 )
                 out.append(ir.Look(find, negate=True))
-        for w in self.tiles:
-            held = FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD
-            find = ir.seq(skip_to(rules, [w]), copies(rules, w, held + 1))
-            out.append(ir.Look(find, negate=True))
+        # No tile held more than the physical limit: in canonical order a
+        # tile's copies stand side by side, so one backreference reads them.
+        for flower, held in ((False, HELD), (True, FLOWER_HELD)):
+            tiles = [t.index for t in rules.alphabet.tiles if t.flower == flower]
+            if tiles:
+                name = f"top{held}"  # "t" starts no flag of a shape (prefix())
+                again = ir.Repeat(ir.Backref(name), held, held)
+                find = ir.seq(
+                    skip_to(rules, tiles), ir.Capture(name, tiles_node(rules, tiles)), again
+                )
+                out.append(ir.Look(find, negate=True))
         return out
 
 
@@ -158,6 +178,10 @@ class WildMachineWriter(MachineWriter):
         flag = f"{self.p}v{t}x{len(self.places)}"
         self.places.append(flag)
         # A wild tile follows: the hand ends with those standing in.
+        if self.ops.atomic:
+            # The copy, once it matched, is never given up for a wild tile:
+            # the same as "no copy here" before the stand-in, in less code.
+            return ir.Atomic(ir.alt(lit, ir.seq(self.stand_in(flag), then)))
         return ir.alt(lit, ir.seq(ir.Look(lit, negate=True), self.stand_in(flag), then))
 
     def stand_in(self, flag: str) -> ir.Node:
@@ -174,7 +198,7 @@ class WildMachineWriter(MachineWriter):
         """A wild tile where the place of ``flag`` took one, in the pointer."""
         if self.text_flags:
             return ir.Backref(flag)
-        return self.ops.when(flag, self.pool.node)
+        return self.ops.when(flag, self.pool.unit)
 
     def take(self, t: int, n: int) -> ir.Node:
         """``n`` places of one meld of ``t``: the first holds a copy of ``t`` (melds of wild tiles
@@ -217,15 +241,17 @@ class WildMachineWriter(MachineWriter):
         return super().absent_fast(t) and t not in self.pool.domain and t not in self.pool.tiles
 
     def block_head(self, t: int) -> list[ir.Node]:
-        """At most the physical limit of copies held (4; a flower 1), and
-        for a tile that is not wild at most its copy cap (stand-ins are
+        """For a tile that is not wild, at most its copy cap held where it
+        is below the physical limit (4; a flower 1), which
+        :meth:`Pool.limits` checks for every tile at once (stand-ins are
         counted at the block's end)."""
         self.places = []
         tile = self.rules.alphabet.tiles[t]
         held = FLOWER_HELD if tile.flower else HELD
-        if t not in self.pool.tiles:
-            held = min(held, self.plan.caps.get(t, held))
-        return [ir.Look(copies(self.rules, t, held + 1), negate=True)]
+        cap = self.plan.caps.get(t, held)
+        if t in self.pool.tiles or cap >= held:
+            return []
+        return [ir.Look(copies(self.rules, t, cap + 1), negate=True)]
 
     def block_end(self, t: int) -> list[ir.Node]:
         """No copy left; the pointer grown by the places that took wild tiles; the stood-for cap and
@@ -236,7 +262,7 @@ class WildMachineWriter(MachineWriter):
         if self.places:
             before, self.pointer = self.pointer, f"{self.p}w{t}"
             fills = [self.fill(f) for f in self.places]
-            grown = ir.seq(*fills, *([ir.Backref(before)] if before else []))
+            grown = ir.seq(self.pool.start, *fills, *([ir.Backref(before)] if before else []))
             lazy = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
             parts.append(ir.Look(ir.seq(lazy, ir.Capture(self.pointer, grown), ir.End())))
             parts.extend(self.stood_for_cap(t, before))
@@ -261,9 +287,9 @@ class WildMachineWriter(MachineWriter):
             grew = ir.seq(
                 ir.Repeat(ir.AnyChar(), 0, None, "lazy"),
                 ir.Look(ir.seq(ir.Backref(self.pointer), ir.End())),
-                ir.Repeat(self.pool.node, over, over),
+                ir.Repeat(self.pool.unit, over, over),
                 *(
-                    [ir.Repeat(self.pool.node, 0, None), ir.Backref(before), ir.End()]
+                    [ir.Repeat(ir.AnyChar(), 0, None), ir.Backref(before), ir.End()]
                     if before
                     else []
                 ),
