@@ -4,8 +4,9 @@ on arranged hands near the boundary sorted, and on sorted hands of the
 families of :mod:`mahjong_regex.hands.sorted_hands`, against the multiset
 reference; hands out of canonical order are rejected everywhere.
 
-``MAHJONG_SORTED_HANDS`` sets the generated hands per rule set (default
-1,000, half each way).  RE2 reads sorted patterns larger than its default
+``MAHJONG_SORTED_HANDS`` sets the distinct generated hands per rule set
+(default 5,000: half arranged hands sorted, half sorted hands, drawn until
+that many differ).  RE2 reads sorted patterns larger than its default
 memory budget allows, so google-re2 runs them with ``max_mem`` raised (Go's
 ``regexp`` has no such budget)."""
 
@@ -24,7 +25,7 @@ from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
 
-SORTED_HANDS = int(os.environ.get("MAHJONG_SORTED_HANDS", "1000"))
+SORTED_HANDS = int(os.environ.get("MAHJONG_SORTED_HANDS", "5000"))
 #: google-re2's memory budget for sorted patterns (its default is 8 MiB).
 RE2_MAX_MEM = 512 << 20
 #: What sorted input refuses, and a word of the refusal (checked below): a
@@ -50,16 +51,24 @@ def evaluator(name: str) -> MultisetEvaluator:
 
 @lru_cache(maxsize=None)
 def hands(name: str) -> tuple[str, ...]:
-    """The sorted hands of ``name``, and a few out of canonical order."""
+    """The sorted hands of ``name``, at least :data:`SORTED_HANDS` of them
+    distinct (the corpora hold repeats: drawn again, half as many more,
+    until enough differ), and a few out of canonical order."""
     r = rules(name)
-    arranged = [h for _, h, _, _ in read_fixtures(name)] + corpus(r, SORTED_HANDS // 2)
-    out = []
-    for hand in arranged:
-        try:
-            out.append(sort_hand(r, hand))
-        except HandError:
-            out.append(hand)
-    out += sorted_corpus(r, SORTED_HANDS // 2)
+    n = SORTED_HANDS
+    while True:
+        arranged = [h for _, h, _, _ in read_fixtures(name)] + corpus(r, n // 2)
+        out = []
+        for hand in arranged:
+            try:
+                out.append(sort_hand(r, hand))
+            except HandError:
+                out.append(hand)
+        out += sorted_corpus(r, n // 2)
+        out = list(dict.fromkeys(out))
+        if len(out) >= SORTED_HANDS or n >= 4 * SORTED_HANDS:
+            break
+        n += n // 2
     wins = [h for h in out if evaluator(name).wins(h)]
     out += [swapped(h) for h in wins[:20]]
     return tuple(dict.fromkeys(out))
@@ -104,6 +113,7 @@ def test_sorted_pattern_agrees_with_the_multiset_reference(name, flavor, engine)
     bad = [f"{h}: engine {g}, reference {w}" for h, g, w in zip(batch, got, want) if g != w]
     assert not bad, f"{len(bad)} disagreements:\n" + "\n".join(bad[:10])
     assert sum(want) >= 5  # the corpus holds winning hands too
+    assert len(batch) >= SORTED_HANDS
 
 
 @pytest.mark.parametrize("name", [n for n in RULE_SETS if (n, "pcre") not in REFUSED])
