@@ -133,7 +133,9 @@ M_SUIT = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
 #: with gaps: the residue lookahead read part of the tiles, false rejects);
 #: a meld kind a count rules out (its flags were read and never set: no
 #: engine compiled the pattern); a shape that never wins (JavaScript refused
-#: a quantified ``(?!)``).
+#: a quantified ``(?!)``); two shapes of same-melds the machine cannot
+#: count, each read as an arranged hand (their groups shared names: an
+#: internal error).
 CORNERS = {
     "six": M_SUIT + "meld chow = run 3\nmeld kong = same 4\nmeld six = same 6\nmeld pair = same 2\n"
     "hand standard = 2 * (chow | kong | six) + pair\nwin standard\n",
@@ -147,6 +149,9 @@ CORNERS = {
     "hand h = 2 * (pung | term) + pair\nwin h\n",
     "pengpeng": M_SUIT + "meld chow = run 3\nmeld pung = same 3\nmeld pair = same 2\n"
     "hand h = 4 * (chow | pung) + pair where count(chow) == 0\nwin h\n",
+    "two_arranged": M_SUIT + "meld single = same 1\nmeld pair = same 2\nmeld pung = same 3\n"
+    "hand a = 6 * (single | pair | pung)\nhand b = 5 * (single | pair | pung) + pair\n"
+    "win a | b\n",
     "never": M_SUIT + "meld pung = same 3\nmeld pair = same 2\nhand h = pung + pair\n"
     "hand odd = 2 * pung + pair where each tile <= 1\nwin h | odd\n",
 }

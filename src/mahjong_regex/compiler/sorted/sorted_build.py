@@ -79,7 +79,7 @@ def build_sorted(
             except PlanRefused:
                 if pool is not None or arranged is None or not same_only(rules, shape):
                     raise
-                body, more = as_arranged(rules, shape, arranged)
+                body, more = as_arranged(rules, shape, arranged, prefix(i) + "o")
                 shapes.append(body)
                 defs.extend(more)
                 continue
@@ -101,8 +101,28 @@ def build_sorted(
     guard = guard_length(rules, everything, not features.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
-    pattern = never_set_flags(ir.Pattern(body, tuple(defs), flavor))
+    pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, tuple(defs), flavor)))
     return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
+
+
+def drop_unread_groups(pattern: ir.Pattern) -> ir.Pattern:
+    """``pattern`` with every group that nothing reads (no conditional,
+    backreference or balancing group names it) made non-capturing: a flag
+    a count would read where no count does (riichi: 120 of 246 groups).
+    An engine resets every group at each match, so each costs time."""
+    read = {
+        node.name
+        for tree in trees(pattern)
+        for node in walk(tree)
+        if isinstance(node, (ir.Cond, ir.Backref, ir.Pop))
+    }
+
+    def drop(node: ir.Node) -> ir.Node:
+        if isinstance(node, ir.Capture) and node.name not in read and not node.element:
+            return node.item
+        return node
+
+    return map_pattern(pattern, drop)
 
 
 #: Flavors whose sorted patterns name their groups in as few characters as
@@ -175,11 +195,19 @@ def same_only(rules: RuleSet, shape) -> bool:
     return all(rules.kinds[k].form == "same" for k in shape.kinds)
 
 
-def as_arranged(rules: RuleSet, shape, arranged) -> tuple[ir.Node, list]:
+def as_arranged(rules: RuleSet, shape, arranged, names: str) -> tuple[ir.Node, list]:
     """The shape read as an arranged hand (its melds side by side: a sorted
     hand of same-melds is one of its arrangements), after a lookahead that
-    the tiles are in canonical order; and the definitions it calls."""
+    the tiles are in canonical order; and the definitions it calls.  Its
+    groups and definitions take the prefix ``names`` (each arranged pattern
+    names its own from scratch, so two such shapes would share names)."""
     pattern = arranged(replace(rules, shapes=(shape,)))
+
+    def rename(node: ir.Node) -> ir.Node:
+        name = getattr(node, "name", None)
+        return replace(node, name=names + name) if isinstance(name, str) else node
+
+    pattern = map_pattern(pattern, rename, lambda n: names + n)
     runs = [ir.Repeat(tile_lit(rules, t), 0, None) for t in canonical_tiles(rules)]
     order = ir.Look(ir.seq(*runs, ir.End()), label="the tiles in canonical order")
     return ir.seq(order, pattern.body), list(pattern.definitions)
