@@ -23,7 +23,7 @@ from mahjong_regex.compiler.sorted.sorted_build import SortedCaps
 from mahjong_regex.engines import run_batch
 from mahjong_regex.hands.sorted_hands import sorted_hands
 from mahjong_regex.pipeline import render, render_sorted
-from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form
+from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form, sort_hand
 
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
@@ -83,6 +83,35 @@ def test_wild_tiles_out_of_order_or_held_twice_are_rejected(flavor, engine):
     hands = [head + "梅兰竹菊", head + "梅竹梅菊", head + "梅竹兰菊", head + "兰梅竹菊"]
     got = run_batch(engine, out.text, hands, flags=out.flavor.flags)
     assert got == [True, False, False, False]
+
+
+#: Tiles written among or after the wild tiles, two of them a fifth copy
+#: (5 北, 5 东): the pointer reads wild tiles as ``.`` from a wild tile on,
+#: and took these for wild tiles until a lookahead put every wild tile last.
+AMONG_WILDS = {
+    "guangdong": [
+        "一万一万一万二万三万四万五筒六筒北北北北梅竹菊中",
+        "一万一万一万二万三万四万五筒六筒北北北梅竹菊北北",
+        "一万一万一万二万三万四万五筒六筒北北北北梅竹北菊",
+    ],
+    "hangzhou": [
+        "一万二万三万四万五万六万七万八万九万东东东白南南",
+        "一万二万三万四万五万六万七万八万九万东东南南白东",
+        "一万二万三万四万五万六万七万八万九万东东东东白东",
+    ],
+}
+
+
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+@pytest.mark.parametrize("name", sorted(AMONG_WILDS))
+def test_a_tile_among_the_wild_tiles_is_out_of_order(name, flavor, engine):
+    rules = load_rules(name)
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    hands = AMONG_WILDS[name] + [sort_hand(rules, h) for h in AMONG_WILDS[name]]
+    want = [MultisetEvaluator(rules).wins(h) for h in hands]
+    assert want[:3] == [False] * 3 and any(want[3:])
+    assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == want
 
 
 @pytest.mark.parametrize("name, turned", [("sorted_wild", None), ("sorted_turned", "4m")])

@@ -80,10 +80,23 @@ class Pool:
         self.most = sum(FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD for w in self.tiles)
 
     def limits(self, rules: RuleSet) -> list[ir.Node]:
-        """Lookaheads: the wild tiles in canonical order (the tail that reads
-        them takes them in any order), so each one's copies side by side,
-        and no tile held more than the physical limit (4; a flower 1)."""
-        out = []
+        """Lookaheads: the wild tiles after the others and in canonical
+        order (the tail that reads them takes them in any order), so each
+        one's copies side by side, and no tile held more than the physical
+        limit (4; a flower 1)."""
+        # Every wild tile after every other tile: the pointer, read as
+        # ``.`` from a wild tile on, then holds wild tiles only (a tile
+        # written among the wild tiles would be read as one of them).
+        others = [t for t in range(len(rules.alphabet.tiles)) if t not in self.tiles]
+        out = [
+            ir.Look(
+                ir.seq(
+                    ir.Repeat(tiles_node(rules, others), 0, None),
+                    ir.Repeat(self.node, 0, None),
+                    ir.End(),
+                )
+            )
+        ]
         for i, early in enumerate(self.tiles):
             for late in self.tiles[i + 1 :]:
                 find = ir.seq(
