@@ -8,6 +8,8 @@ reference answers, in every backtracking engine (timings in
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
 from test_worst_case import hostile_hands
@@ -49,6 +51,21 @@ def test_a_hand_out_of_order_is_an_error_showing_the_canonical_form(capsys):
     out = capsys.readouterr()
     assert out.out.startswith("no\t2m1m")
     assert "canonical order the hand is 1m2m3m4m5m6m7m8m9m1p1p1p5z5z" in out.err
+
+
+def test_a_hand_in_another_notation_gets_the_tiles_hint(capsys):
+    hand = "1s1s1s2s3s4s5s6s7s1p1p1m1m1m"
+    assert main(["match", "harbin", "--input", "sorted", hand]) == 2
+    assert "(this looks like mpsz: add --tiles mpsz)" in capsys.readouterr().err
+    assert main(["match", "harbin", "--input", "sorted", "--tiles", "mpsz", hand]) == 0
+    assert capsys.readouterr().out.startswith(f"win\t{hand}\t")
+
+
+def test_no_hands_print_nothing(capsys, monkeypatch):
+    stdin = io.TextIOWrapper(io.BytesIO(b"# a comment only\n\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main(["match", "harbin", "--input", "sorted"]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_compile_refuses_a_turned_tile_by_name(capsys):

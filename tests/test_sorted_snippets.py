@@ -140,6 +140,19 @@ def test_the_hongzhong_module_says_win_in_node_for_a_hand_in_any_order(tmp_path,
     assert out == ["true", "false"]
 
 
+def test_the_js_sort_throws_a_type_error_for_what_is_not_tiles(tmp_path, capsys):
+    """A number, null, or a list holding a number: a TypeError, not ``false``
+    (a number read as no tiles) or a raw "not iterable"."""
+    script = (
+        'import { isHongzhongWinningTiles as win } from "./hongzhong.mjs";\n'
+        'for (const x of [42, null, ["一万", 1]]) {\n'
+        '  try { win(x); console.log("none"); } catch (e) { console.log(e.name); }\n'
+        "}\n"
+    )
+    out = run_module(tmp_path, capsys, "hongzhong", "js", "hongzhong.mjs", script)
+    assert out == ["TypeError", "TypeError", "TypeError"]
+
+
 def test_the_ruby_sort_reads_a_binary_string_as_utf_8(tmp_path, capsys):
     """A hand read from a socket or a file in binary mode (ASCII-8BIT) sorts
     as the same text in UTF-8 does."""

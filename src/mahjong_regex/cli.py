@@ -227,7 +227,8 @@ def cmd_match(args) -> int:
             except MeldError as e:
                 raise _Fail(e.render(path, source)) from None
         lines, status = sorted_input.match_lines(rules, hands, search)
-        print("\n".join(lines))
+        for line in lines:
+            print(line)
         return status
     evaluator = Evaluator(rules)
     compiled = None

@@ -12,7 +12,7 @@ import sys
 
 from ..diagnostics import shown
 from ..flavors.table import get
-from ..hand_input import Hand
+from ..hand_input import Hand, notation_hint
 from ..pipeline import Output, render_sorted
 from ..reference.multiset import MultisetEvaluator
 from ..ruleset.model import RuleSet
@@ -93,7 +93,8 @@ def match_lines(rules: RuleSet, hands: list[Hand], engine=None) -> tuple[list[st
     for hand in hands:
         verdict = evaluator.evaluate(hand.text)
         if verdict.error is not None:
-            print(f"mahjong-regex: {hand.where}: {verdict.error}", file=sys.stderr)
+            hint = notation_hint(rules, hand.text)
+            print(f"mahjong-regex: {hand.where}: {verdict.error}{hint}", file=sys.stderr)
             status = 2
         win, detail = verdict.win, verdict.explain()
         if win:

@@ -79,10 +79,16 @@ function {c}Positions(text{t_str}){t_nums} {
 /**
  * `tiles` (a string of tile names in any order, or an iterable of such
  * strings, read joined) in canonical order; throws an Error where no tile
- * name starts.
+ * name starts, a TypeError for what is not a string or an iterable of them.
  */
 {export}function sort{P}Hand(tiles{t_tiles}){t_string} {
-  let text = typeof tiles === "string" ? tiles : Array.from(tiles).join("");
+  if (typeof tiles !== "string" && (tiles == null || typeof tiles[Symbol.iterator] !== "function")) {
+    throw new TypeError("not a string of tile names or an iterable of them: " + String(tiles));
+  }
+  let text = typeof tiles === "string" ? tiles : Array.from(tiles, (t) => {
+    if (typeof t !== "string") throw new TypeError("not a string: " + String(t));
+    return t;
+  }).join("");
   let head = "";
 {js_turned}  const found = {c}Positions(text).sort((a, b) => a - b);
   return head + found.map((k) => {U}_TILE_ORDER[k]).join("");
