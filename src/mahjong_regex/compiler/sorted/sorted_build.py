@@ -160,14 +160,18 @@ def compact_names(pattern: ir.Pattern) -> ir.Pattern:
                 order.setdefault(name)
     fresh = (n for n in map(short_name, range(len(order) + len(kept) + 1)) if n not in kept)
     names = {old: new for old, new in zip(order, fresh)}
+    return rename_groups(pattern, lambda n: names.get(n, n))
+
+
+def rename_groups(pattern: ir.Pattern, new_name) -> ir.Pattern:
+    """``pattern`` with every group, reference to a group and definition
+    renamed by ``new_name`` (str -> str)."""
 
     def rename(node: ir.Node) -> ir.Node:
         name = getattr(node, "name", None)
-        if isinstance(name, str) and name in names:
-            return replace(node, name=names[name])
-        return node
+        return replace(node, name=new_name(name)) if isinstance(name, str) else node
 
-    return map_pattern(pattern, rename, lambda n: names.get(n, n))
+    return map_pattern(pattern, rename, new_name)
 
 
 def never_set_flags(pattern: ir.Pattern) -> ir.Pattern:
@@ -201,13 +205,7 @@ def as_arranged(rules: RuleSet, shape, arranged, names: str) -> tuple[ir.Node, l
     the tiles are in canonical order; and the definitions it calls.  Its
     groups and definitions take the prefix ``names`` (each arranged pattern
     names its own from scratch, so two such shapes would share names)."""
-    pattern = arranged(replace(rules, shapes=(shape,)))
-
-    def rename(node: ir.Node) -> ir.Node:
-        name = getattr(node, "name", None)
-        return replace(node, name=names + name) if isinstance(name, str) else node
-
-    pattern = map_pattern(pattern, rename, lambda n: names + n)
+    pattern = rename_groups(arranged(replace(rules, shapes=(shape,))), lambda n: names + n)
     runs = [ir.Repeat(tile_lit(rules, t), 0, None) for t in canonical_tiles(rules)]
     order = ir.Look(ir.seq(*runs, ir.End()), label="the tiles in canonical order")
     return ir.seq(order, pattern.body), list(pattern.definitions)
