@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import ir
-from ...ir.traversal import captures, group_names, map_pattern, trees, walk
+from ...ir.traversal import group_names, map_pattern, trees, walk
 from ...ruleset.model import RuleSet
 from ..capabilities import Capabilities
 from ..errors import Unsupported
@@ -147,20 +147,16 @@ def short_name(i: int) -> str:
 
 def compact_names(pattern: ir.Pattern) -> ir.Pattern:
     """``pattern`` with each group and definition renamed to a short name,
-    in order of first appearance (str names, one to one), except the groups
-    of scoring elements, which keep theirs."""
-    kept = {c.name for c in captures(pattern) if c.element}
-    order: dict[str, None] = {}
-    for name, _ in pattern.definitions:
-        order.setdefault(name)
+    in order of first appearance (str names, one to one; a sorted pattern
+    has no scoring groups, whose names a caller reads)."""
+    order: dict[str, None] = dict.fromkeys(name for name, _ in pattern.definitions)
     for tree in trees(pattern):
         for node in walk(tree):
             name = getattr(node, "name", None)
-            if isinstance(name, str) and name not in kept:
+            if isinstance(name, str):
                 order.setdefault(name)
-    fresh = (n for n in map(short_name, range(len(order) + len(kept) + 1)) if n not in kept)
-    names = {old: new for old, new in zip(order, fresh)}
-    return rename_groups(pattern, lambda n: names.get(n, n))
+    names = {old: short_name(i) for i, old in enumerate(order)}
+    return rename_groups(pattern, names.__getitem__)
 
 
 def rename_groups(pattern: ir.Pattern, new_name) -> ir.Pattern:
