@@ -114,7 +114,10 @@ def test_a_tile_among_the_wild_tiles_is_out_of_order(name, flavor, engine):
     assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == want
 
 
-@pytest.mark.parametrize("name, turned", [("sorted_wild", None), ("sorted_turned", "4m")])
+@pytest.mark.parametrize(
+    "name, turned",
+    [("sorted_wild", None), ("sorted_turned", "4m"), ("sorted_next", "1m"), ("sorted_next", "4z")],
+)
 @pytest.mark.parametrize("engine", ["re2", "go"])
 def test_the_re2_automaton_reads_wild_tiles(name, turned, engine):
     rules = load_rules(str(TEST_RULES / f"{name}.meld"))

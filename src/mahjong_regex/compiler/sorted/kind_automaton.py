@@ -67,6 +67,7 @@ class Leaves:
         for c in self.roots:
             self._collect(c)
         self.start = tuple(self._initial(c) for c in self.leaves)
+        self._steps: dict[tuple, tuple] = {}
 
     def _collect(self, c: Constraint) -> None:
         if c.kind in ("any", "all"):
@@ -85,7 +86,13 @@ class Leaves:
         """The values after a tile: ``stood`` copies stood for (held ones
         and wild tiles standing in), ``held`` copies held (``held``
         constraints read these; -1: as many as stood for), ``fills`` wild
-        tiles standing in (``substitutes``)."""
+        tiles standing in (``substitutes``).  Remembered per arguments."""
+        key = (values, tile, stood, held, fills)
+        if key not in self._steps:
+            self._steps[key] = self._step(values, tile, stood, held, fills)
+        return self._steps[key]
+
+    def _step(self, values: tuple, tile: int, stood: int, held: int, fills: int) -> tuple:
         t = self.rules.alphabet.tiles[tile]
         out = []
         for c, v in zip(self.leaves, values):
@@ -150,11 +157,15 @@ def build_automaton(rules: RuleSet, shape: Shape) -> Automaton:
     layers: list[dict] = [{((), 0, leaves.start, wilds.start if wilds else ()): None}]
     moves: list[dict] = []
     bounds = (caps, floors, melds, leaves, wilds)
-    for t in order:
+    for k, t in enumerate(order):
         nxt: dict = {}
         here: dict = {}
+        # Past the last wild tile, a state with more fills than wild tiles
+        # set aside never settles: not kept.
+        done = wilds is not None and wilds.all_read(order[k + 1 :])
         for state in layers[-1]:
-            here[state] = list(_moves(state, t, options[t], bounds))
+            ms = _moves(state, t, options[t], bounds)
+            here[state] = [m for m in ms if wilds.balanced(m[1][3])] if done else list(ms)
             for _, s2 in here[state]:
                 nxt.setdefault(s2, None)
         if len(nxt) > MAX_LAYER_STATES:

@@ -64,6 +64,7 @@ class Wilds:
             for (dom, proxy), ds in sorted(domains.items(), key=lambda kv: sorted(kv[1]))
         ]
         self.donor = {d: i for i, p in enumerate(self.pools) for d in p.donors}
+        self._ways: dict[tuple, tuple] = {}
         if len(self.donor) != sum(len(p.donors) for p in self.pools):
             raise PlanRefused("wild", "a tile in two wild statements", rules.wilds[-1].span)
 
@@ -72,11 +73,18 @@ class Wilds:
         """The counts before any tile: (fills, set aside) per pool."""
         return tuple((0, 0) for _ in self.pools)
 
-    def ways(self, t: int, e: int, counts: tuple):
+    def ways(self, t: int, e: int, counts: tuple) -> tuple:
         """(copies held, new counts, fills) for ``e`` effective copies of
         tile ``t``: fills from the pools that may stand for it, the rest of
         ``e`` held (or, for a wild tile, standing for itself), and, for a
-        wild tile, any number of its copies set aside."""
+        wild tile, any number of its copies set aside.  Remembered per
+        arguments: the automaton asks the same of many states."""
+        key = (t, e, counts)
+        if key not in self._ways:
+            self._ways[key] = tuple(self._ways_of(t, e, counts))
+        return self._ways[key]
+
+    def _ways_of(self, t: int, e: int, counts: tuple):
         fillers = [i for i, p in enumerate(self.pools) if t in p.domain]
         mine = self.donor.get(t)
         for fs in product(*(range(e + 1) for _ in fillers)):
@@ -105,6 +113,16 @@ class Wilds:
                     moved = list(new)
                     moved[mine] = (filled, aside + p)
                     yield own + p, tuple(moved), f
+
+    def all_read(self, rest: list[int]) -> bool:
+        """Are no wild tiles among the tiles ``rest`` still to read?"""
+        return not any(t in self.donor for t in rest)
+
+    @staticmethod
+    def balanced(counts: tuple) -> bool:
+        """May counts still settle once every wild tile is read (no more
+        fills than wild tiles set aside)?"""
+        return all(filled <= aside for filled, aside in counts)
 
     @staticmethod
     def settled(counts: tuple) -> bool:
