@@ -203,7 +203,8 @@ def _java(folder, names):
     )
     (folder / "Main.java").write_text(JAVA_MAIN % puts)
     files = ["Main.java"] + [f"{cls(n)}.java" for n in held]
-    run(["javac", "-encoding", "UTF-8", "-d", "classes", *files], folder)
+    # No warning from the snippets: -Xlint:all, as a careful project builds.
+    run(["javac", "-encoding", "UTF-8", "-Xlint:all", "-Werror", "-d", "classes", *files], folder)
     return Program(["java", "-cp", "classes", "Main"], folder, set(held))
 
 
@@ -219,7 +220,7 @@ def _csharp(folder, names):
     )
     (folder / "Program.cs").write_text(CS_MAIN % adds)
     files = ["Program.cs"] + [f"{cls(n)}.cs" for n in held]
-    run(["mcs", "-out:main.exe", *files], folder)
+    run(["mcs", "-warn:4", "-warnaserror+", "-out:main.exe", *files], folder)
     return Program(["mono", "main.exe"], folder, set(held))
 
 
@@ -233,6 +234,9 @@ def _go(folder, names):
     (folder / "go.mod").write_text("module sorted\n\ngo 1.18\n")
     home = folder / "gohome"
     env = {"GOCACHE": str(home / "cache"), "GOPATH": str(home / "path"), "GOFLAGS": "-mod=mod"}
+    # As gofmt writes it, and as go vet reads it.
+    assert run(["gofmt", "-l", *(f"{n}.go" for n in held)], folder) == ""
+    run(["go", "vet", "."], folder, env=env)
     run(["go", "build", "-o", "main", "."], folder, env=env)
     return Program(["./main"], folder, set(held))
 
@@ -252,7 +256,8 @@ def _rust(folder, names):
     (folder / "src" / "main.rs").write_text(mods + "\n" + check + "\n" + RUST_MAIN % arms)
     (folder / "Cargo.toml").write_text(CARGO_TOML.replace("{name}", "sorted"))
     (folder / ".cargo" / "config.toml").write_text(CARGO_CONFIG)
-    env = {"CARGO_TARGET_DIR": str(CARGO_TARGET)}
+    # Warnings are errors: a snippet pasted into a project builds clean.
+    env = {"CARGO_TARGET_DIR": str(CARGO_TARGET), "RUSTFLAGS": "-D warnings"}
     run(["cargo", "build", "--release", "--offline", "--quiet"], folder, env=env)
     return Program([str(CARGO_TARGET / "release" / "sorted")], folder, set(held))
 

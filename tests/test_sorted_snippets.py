@@ -165,6 +165,57 @@ def test_the_ruby_sort_reads_a_binary_string_as_utf_8(tmp_path, capsys):
     assert out == ["幺鸡二条红中", "false"]
 
 
+def test_the_ruby_sort_reads_binary_items_among_utf_8_ones_and_refuses_what_is_not_a_string(
+    tmp_path, capsys
+):
+    """A list mixing binary and UTF-8 strings reads as one text; a hand in
+    binary checks as in UTF-8; nil, or an item that is not a String, is a
+    TypeError naming it, never a quiet verdict."""
+    script = (
+        'require_relative "harbin"\n'
+        "t = %w[幺鸡 幺鸡 幺鸡 二条 三条 四条 五条 六条 七条 一筒 一筒 幺万 幺万 幺万]\n"
+        "p harbin_winning_tiles?([t[0].b] + t[1..])\n"
+        "p harbin_winning_hand?(t.join.b)\n"
+        "[nil, ['幺鸡', nil], [1, '幺鸡']].each do |x|\n"
+        "  harbin_winning_tiles?(x)\n"
+        "  puts 'none'\n"
+        "rescue TypeError => e\n"
+        "  puts e.message.split.first(2).join('_')\n"
+        "end\n"
+    )
+    out = run_module(tmp_path, capsys, "harbin", "ruby", "harbin.rb", script)
+    assert out == ["true", "true", "not_a", "item_1", "item_0"]
+
+
+def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):
+    """null, or an item that is not a string, is a TypeError (PHP would read
+    1 as "1" and null as ""); where no tile name starts, the error gives the
+    tile's place and the rest of the text, escaped."""
+    assert (
+        main(["compile", "riichi", "--input", "sorted", "--lang", "php", "--format", "code"]) == 0
+    )
+    (tmp_path / "riichi.php").write_text(capsys.readouterr().out, encoding="utf-8")
+    if missing("php"):
+        pytest.skip("php is not on PATH")
+    from snippet_programs import run
+
+    (tmp_path / "main.php").write_text(
+        "<?php\nrequire 'riichi.php';\n"
+        'foreach ([null, ["1m", null], [1, "m"], "1m\\n2m"] as $x) {\n'
+        '    try { is_riichi_winning_tiles($x); echo "none\\n"; }\n'
+        '    catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(), "\\n"; }\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    out = run(["php", "main.php"], tmp_path).splitlines()
+    assert out == [
+        "TypeError: not a string of tile names or an array of them",
+        "TypeError: item 1 is not a string",
+        "TypeError: item 0 is not a string",
+        'InvalidArgumentException: not tile names: no tile name starts at tile 2: "\\n2m"',
+    ]
+
+
 def test_json_gives_the_canonical_order_and_a_sorted_example(capsys):
     assert main(["compile", "harbin", "--input", "sorted", "--format", "json"]) == 0
     info = json.loads(capsys.readouterr().out)
@@ -208,6 +259,8 @@ def test_the_python_snippet_raises_value_error_for_what_is_not_tile_names(capsys
     space: dict = {}
     exec(capsys.readouterr().out, space)
     assert space["sort_riichi_hand"](["9m", "1m1m", "5z"]) == "1m1m9m5z"
-    with pytest.raises(ValueError, match="no tile name starts at 'x5z'"):
+    with pytest.raises(ValueError, match="no tile name starts at tile 2: 'x5z'"):
         space["is_riichi_winning_tiles"]("1mx5z")
+    with pytest.raises(TypeError, match="item 1 is not a str: None"):
+        space["is_riichi_winning_tiles"](["1m", None])
     assert space["is_riichi_winning_hand"]("1mx5z") is False

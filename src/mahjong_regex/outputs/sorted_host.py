@@ -25,8 +25,9 @@ from .sorted_source import SortedSource, canonical_order
 SLOT = re.compile(r"\{(\w+)\}")
 #: The error of a hand with an indicator written without ``TURNED|``.
 TURNED_MESSAGE = "a hand is written TURNED|TILES: one tile name, '|', then the tiles"
-#: The error where no tile name starts (each language appends the rest).
-NOT_TILES = "not tile names: no tile name starts at "
+#: The error where no tile name starts (each language appends the tile's
+#: place in the hand, from 1, then ": " and the rest of the text, quoted).
+NOT_TILES = "not tile names: no tile name starts at tile "
 #: The error of a turned tile the rule set never turns (each language
 #: appends the tile).
 NEVER_TURNED = "never turned in this rule set: "
@@ -52,7 +53,7 @@ GO_ONE = """
 var {c}Pattern = {literal}
 
 var (
-	{c}Once sync.Once
+	{c}Once   sync.Once
 	{c}Regexp *regexp.Regexp
 )
 
@@ -99,7 +100,7 @@ next:
 				continue next
 			}
 		}
-		return nil, errors.New("{NOT}" + strconv.Quote(text[i:]))
+		return nil, errors.New("{NOT}" + strconv.Itoa(len(found)+1) + ": " + strconv.Quote(text[i:]))
 	}
 	return found, nil
 }
@@ -229,7 +230,7 @@ fn {s}_positions(text: &str) -> Result<Vec<usize>, String> {
                 continue 'next;
             }
         }
-        return Err(format!("{NOT}{:?}", rest));
+        return Err(format!("{NOT}{}: {:?}", found.len() + 1, rest));
     }
     Ok(found)
 }
@@ -239,7 +240,6 @@ fn {s}_positions(text: &str) -> Result<Vec<usize>, String> {
 /// where no tile name starts.
 pub fn sort_{s}_hand<T: AsRef<str>>(tiles: &[T]) -> Result<String, String> {
     let joined: String = tiles.iter().map(|t| t.as_ref()).collect();
-    let (mut head, mut text) = (String::new(), joined.as_str());
 {turned}    let mut found = {s}_positions(text)?;
     found.sort_unstable();
     for k in found {
@@ -254,18 +254,19 @@ pub fn is_{s}_winning_tiles<T: AsRef<str>>(tiles: &[T]) -> Result<bool, String> 
     Ok(is_{s}_winning_hand(&sort_{s}_hand(tiles)?))
 }
 """
-RUST_SORT_TURNED = """    match text.split_once('|') {
+RUST_SORT_ONE = """    let (mut head, text) = (String::new(), joined.as_str());
+"""
+RUST_SORT_TURNED = """    let (mut head, text) = match joined.split_once('|') {
         Some((turned, rest))
-            if {s}_positions(turned).map_or(false, |t| t.len() == 1) && !rest.is_empty() =>
+            if {s}_positions(turned).is_ok_and(|t| t.len() == 1) && !rest.is_empty() =>
         {
             if !{U}_TURNED.iter().any(|(t, _)| *t == turned) {
                 return Err(format!("{NEVER}{:?}", turned));
             }
-            head = format!("{}|", turned);
-            text = rest;
+            (format!("{}|", turned), rest)
         }
         _ => return Err("{TURNED}".to_string()),
-    }
+    };
 """
 
 
@@ -278,7 +279,7 @@ def rust_sorted(rules: RuleSet, source: SortedSource, n: Names, head: str) -> st
     slots["NEVER"] = NEVER_TURNED
     if source.out is not None:
         body = fill(RUST_ONE, {**slots, "literal": rust_raw(source.out.text)})
-        turned = ""
+        turned = fill(RUST_SORT_ONE, slots)
     else:
         entries = "".join(f"    ({quoted(t)}, {rust_raw(o.text)}),\n" for t, o in source.turned)
         body = fill(RUST_TURNED, {**slots, "entries": entries, "N": str(len(source.turned))})

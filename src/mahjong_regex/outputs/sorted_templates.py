@@ -27,21 +27,25 @@ def _{s}_positions(text: str) -> list:
                 i += len(name)
                 break
         else:
-            raise ValueError("{NOT}" + repr(text[i:]))
+            raise ValueError("{NOT}" + str(len(found) + 1) + ": " + repr(text[i:]))
     return found
 
 
 def sort_{s}_hand(tiles) -> str:
     """``tiles`` (a str of tile names in any order, or an iterable of such
     strs, read joined) in canonical order.  Raises ValueError where no tile
-    name starts."""
-    text, head = tiles if isinstance(tiles, str) else "".join(tiles), ""
+    name starts, TypeError for an item that is not a str."""
+    items = [tiles] if isinstance(tiles, str) else list(tiles)
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise TypeError("item " + str(i) + " is not a str: " + repr(item))
+    text, head = "".join(items), ""
 {py_turned}    return head + "".join({U}_TILE_ORDER[k] for k in sorted(_{s}_positions(text)))
 
 
 def is_{s}_winning_tiles(tiles) -> bool:
     """Is ``tiles``, in any order (see ``sort_{s}_hand``), a winning hand of
-    {base}?  Raises ValueError where no tile name starts."""
+    {base}?  Raises as ``sort_{s}_hand``."""
     return is_{s}_winning_hand(sort_{s}_hand(tiles))
 '''
 PY_TURNED = """    turned, bar, text = text.partition("|")
@@ -71,7 +75,7 @@ function {c}Positions(text{t_str}){t_nums} {
         continue next;
       }
     }
-    throw new Error("{NOT}" + JSON.stringify(text.slice(i)));
+    throw new Error("{NOT}" + (found.length + 1) + ": " + JSON.stringify(text.slice(i)));
   }
   return found;
 }
@@ -85,8 +89,8 @@ function {c}Positions(text{t_str}){t_nums} {
   if (typeof tiles !== "string" && (tiles == null || typeof tiles[Symbol.iterator] !== "function")) {
     throw new TypeError("not a string of tile names or an iterable of them: " + String(tiles));
   }
-  let text = typeof tiles === "string" ? tiles : Array.from(tiles, (t) => {
-    if (typeof t !== "string") throw new TypeError("not a string: " + String(t));
+  let text = typeof tiles === "string" ? tiles : Array.from(tiles, (t, i) => {
+    if (typeof t !== "string") throw new TypeError("item " + i + " is not a string: " + String(t));
     return t;
   }).join("");
   let head = "";
@@ -111,6 +115,7 @@ JAVA = """{head}
 {package}import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 public final class {P}WinningHand {
@@ -130,9 +135,10 @@ public final class {P}WinningHand {
     /**
      * The tiles, a string of tile names in any order, in canonical order.
      * @throws IllegalArgumentException where no tile name starts
+     * @throws NullPointerException for null
      */
     public static String sortHand(String tiles) {
-        String text = tiles, head = "";
+        String text = Objects.requireNonNull(tiles, "tiles"), head = "";
 {java_turned}        int[] found = positions(text);
         Arrays.sort(found);
         StringBuilder out = new StringBuilder(head);
@@ -142,9 +148,21 @@ public final class {P}WinningHand {
         return out.toString();
     }
 
-    /** The tiles (strings of tile names, read joined) in canonical order; throws as sortHand(String). */
+    /**
+     * The tiles (strings of tile names, read joined) in canonical order; throws as
+     * sortHand(String), and NullPointerException for a null item.
+     */
     public static String sortHand(Iterable<String> tiles) {
-        return sortHand(String.join("", tiles));
+        StringBuilder text = new StringBuilder();
+        int i = 0;
+        for (String tile : Objects.requireNonNull(tiles, "tiles")) {
+            if (tile == null) {
+                throw new NullPointerException("item " + i + " is null");
+            }
+            text.append(tile);
+            i++;
+        }
+        return sortHand(text.toString());
     }
 
     /** Whether the tiles, in any order, are a winning hand; throws as sortHand(String). */
@@ -169,9 +187,24 @@ public final class {P}WinningHand {
                     continue next;
                 }
             }
-            throw new IllegalArgumentException("{NOT}\\"" + text.substring(i) + "\\"");
+            throw new IllegalArgumentException(
+                    "{NOT}" + (n + 1) + ": " + quoted(text.substring(i)));
         }
         return Arrays.copyOf(found, n);
+    }
+
+    private static String quoted(String text) {
+        StringBuilder out = new StringBuilder("\\"");
+        for (char ch : text.toCharArray()) {
+            if (ch == '"' || ch == '\\\\') {
+                out.append('\\\\').append(ch);
+            } else if (ch < ' ') {
+                out.append(String.format("\\\\u%04x", (int) ch));
+            } else {
+                out.append(ch);
+            }
+        }
+        return out.append('"').toString();
     }
 }
 """
@@ -204,8 +237,13 @@ using System.Text.RegularExpressions;
 
     /// <summary>The tiles, a string of tile names in any order, in canonical order.</summary>
     /// <exception cref="ArgumentException">where no tile name starts</exception>
+    /// <exception cref="ArgumentNullException">for null</exception>
     public static string SortHand(string tiles)
     {
+        if (tiles == null)
+        {
+            throw new ArgumentNullException(nameof(tiles));
+        }
         string text = tiles, head = "";
 {cs_turned}        var found = Positions(text);
         found.Sort();
@@ -217,10 +255,26 @@ using System.Text.RegularExpressions;
         return output.ToString();
     }
 
-    /// <summary>The tiles (strings of tile names, read joined) in canonical order; throws as SortHand(string).</summary>
+    /// <summary>The tiles (strings of tile names, read joined) in canonical order; throws as
+    /// SortHand(string), and ArgumentException for a null item.</summary>
     public static string SortHand(IEnumerable<string> tiles)
     {
-        return SortHand(string.Concat(tiles));
+        if (tiles == null)
+        {
+            throw new ArgumentNullException(nameof(tiles));
+        }
+        var text = new StringBuilder();
+        int i = 0;
+        foreach (var tile in tiles)
+        {
+            if (tile == null)
+            {
+                throw new ArgumentException("item " + i + " is null", nameof(tiles));
+            }
+            text.Append(tile);
+            i++;
+        }
+        return SortHand(text.ToString());
     }
 
     /// <summary>Whether the tiles, in any order, are a winning hand; throws as SortHand(string).</summary>
@@ -248,12 +302,33 @@ using System.Text.RegularExpressions;
             }
             if (k == TileOrder.Count)
             {
-                throw new ArgumentException("{NOT}\\"" + text.Substring(i) + "\\"");
+                throw new ArgumentException("{NOT}" + (found.Count + 1) + ": " + Quoted(text.Substring(i)));
             }
             found.Add(k);
             i += TileOrder[k].Length;
         }
         return found;
+    }
+
+    private static string Quoted(string text)
+    {
+        var output = new StringBuilder("\\"");
+        foreach (char ch in text)
+        {
+            if (ch == '"' || ch == '\\\\')
+            {
+                output.Append('\\\\').Append(ch);
+            }
+            else if (ch < ' ')
+            {
+                output.Append("\\\\u").Append(((int)ch).ToString("x4"));
+            }
+            else
+            {
+                output.Append(ch);
+            }
+        }
+        return output.Append('"').ToString();
     }
 }
 {close}"""
@@ -273,6 +348,7 @@ RUBY = """{head}
 
 # Is hand, written in canonical order, a winning hand?
 def {s}_winning_hand?(hand)
+  hand = hand.dup.force_encoding(Encoding::UTF_8) if hand.encoding == Encoding::BINARY
   {U}_WINNING_HAND.match?(hand)
 end
 
@@ -282,7 +358,7 @@ def {s}_tile_positions(text)
   i = 0
   while i < text.bytesize
     k = {U}_TILE_ORDER.index { |name| text.byteslice(i, name.bytesize) == name }
-    raise ArgumentError, "{NOT}" + text.byteslice(i, text.bytesize).inspect if k.nil?
+    raise ArgumentError, "{NOT}" + (found.length + 1).to_s + ': ' + text.byteslice(i, text.bytesize).inspect if k.nil?
 
     found << k
     i += {U}_TILE_ORDER[k].bytesize
@@ -291,10 +367,16 @@ def {s}_tile_positions(text)
 end
 
 # tiles (a String of tile names in any order, or an Array of such Strings,
-# read joined) in canonical order; raises ArgumentError where no tile name starts.
+# read joined; binary ones as UTF-8) in canonical order; raises ArgumentError
+# where no tile name starts, TypeError for what is not a String or an Array of them.
 def sort_{s}_hand(tiles)
-  text = tiles.is_a?(String) ? tiles : tiles.to_a.join
-  text = text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
+  items = tiles.is_a?(String) ? [tiles] : tiles
+  raise TypeError, 'not a String of tile names or an Array of them: ' + tiles.inspect unless items.is_a?(Array)
+
+  items.each_with_index do |item, i|
+    raise TypeError, 'item ' + i.to_s + ' is not a String: ' + item.inspect unless item.is_a?(String)
+  end
+  text = items.map(&:b).join.force_encoding(Encoding::UTF_8)
   head = ''
 {rb_turned}  head + {s}_tile_positions(text).sort.map { |k| {U}_TILE_ORDER[k] }.join
 end
@@ -334,17 +416,27 @@ function {s}_tile_positions(string $text): array
                 continue 2;
             }
         }
-        throw new \\InvalidArgumentException('{NOT}"' . substr($text, $i) . '"');
+        $rest = json_encode(substr($text, $i), JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE);
+        throw new \\InvalidArgumentException('{NOT}' . (count($found) + 1) . ': ' . $rest);
     }
     return $found;
 }
 
 // $tiles (a string of tile names in any order, or an array of such strings,
 // read joined) in canonical order; throws InvalidArgumentException where no
-// tile name starts.
+// tile name starts, TypeError for what is not a string or an array of them.
 function sort_{s}_hand($tiles): string
 {
-    $text = is_array($tiles) ? implode('', $tiles) : (string) $tiles;
+    $items = is_string($tiles) ? [$tiles] : $tiles;
+    if (!is_array($items)) {
+        throw new \\TypeError('not a string of tile names or an array of them');
+    }
+    foreach (array_values($items) as $i => $item) {
+        if (!is_string($item)) {
+            throw new \\TypeError('item ' . $i . ' is not a string');
+        }
+    }
+    $text = implode('', $items);
     $head = '';
 {php_turned}    $found = {s}_tile_positions($text);
     sort($found);
