@@ -24,6 +24,7 @@ from mahjong_regex import HandError, UnsupportedError, load_rules
 from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
 from mahjong_regex.reference.multiset import MultisetEvaluator, sort_hand
+from mahjong_regex.ruleset.notations import builtin_notation, rewrite
 
 SORTED_HANDS = int(os.environ.get("MAHJONG_SORTED_HANDS", "5000"))
 #: google-re2's memory budget for sorted patterns (its default is 8 MiB).
@@ -173,6 +174,38 @@ def test_register_machine_corners_compile_and_agree(name, flavor, engine, tmp_pa
     got = run(engine, out.text, out.flavor.flags, batch)
     assert [h for h, g, w in zip(batch, got, want) if g != w] == []
     assert sum(want) >= 5 and len(batch) - sum(want) >= 20
+
+
+@pytest.mark.parametrize(
+    "name, flavor, engine",
+    [
+        (n, f, e)
+        for n in ("hongzhong", "guangdong")
+        for f, es in FLAVOR_ENGINES.items()
+        for e in es
+        if f != "re2"
+    ],
+)
+def test_wild_tiles_of_two_characters_are_read_two_characters_at_a_time(name, flavor, engine):
+    """In mpsz the wild tiles are written in two characters (``5z``, ``1f``):
+    the pointer reads each as ``..``, once compiled as a class, which took
+    guangdong's ``pcre`` pattern past PCRE2's 64K code units."""
+    r = rewrite(rules(name), builtin_notation("mpsz"))
+    out = render_sorted(r, flavor)
+    assert ".." in out.text
+    require_engine(engine)
+    ms = MultisetEvaluator(r)
+    batch = sorted_corpus(r, 600)
+    for hand in corpus(r, 300):
+        try:
+            batch.append(sort_hand(r, hand))
+        except HandError:
+            pass  # not tile names (the corpus holds such hands)
+    batch = list(dict.fromkeys(batch))
+    want = [ms.wins(h) for h in batch]
+    got = run(engine, out.text, out.flavor.flags, batch)
+    assert [h for h, g, w in zip(batch, got, want) if g != w] == []
+    assert sum(want) >= 20 and len(batch) - sum(want) >= 20
 
 
 def test_without_the_pcre2_module_a_sorted_pcre_pattern_is_refused(monkeypatch):

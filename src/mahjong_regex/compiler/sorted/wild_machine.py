@@ -63,18 +63,21 @@ class Pool:
                 "wild", "a wild tile that sorts before a tile that is not wild", _wild_span(rules)
             )
         self.node = tiles_node(rules, self.tiles)
-        #: One wild tile where the pointer reads it: ``.`` when every wild
-        #: tile's name is one character of the BMP (one code unit in every
-        #: engine), else :attr:`node`.  The pointer then starts where a wild
-        #: tile does (:attr:`start`): a suffix of the hand from a wild tile
-        #: on holds wild tiles only, since they sort last, so a path taking
-        #: more stand-ins than the hand holds fails at once, as with
-        #: :attr:`node`; ``.`` compiles to far less than a class of wide
-        #: characters.
+        #: One wild tile where the pointer reads it: ``.`` (``..`` for names
+        #: of two characters, and so on) when every wild tile's name has the
+        #: same number of characters, all of the BMP (one code unit each in
+        #: every engine), else :attr:`node`.  The pointer then starts where
+        #: a wild tile does (:attr:`start`): a suffix of the hand from a
+        #: wild tile on holds wild tiles only, since they sort last, so a
+        #: path taking more stand-ins than the hand holds fails at once, as
+        #: with :attr:`node`; ``.`` compiles to far less than a class of
+        #: wide characters (in mpsz, ``..`` against ``[1-8]f``, a class
+        #: PCRE2 compiles to a 32-byte map).
         self.unit, self.start = self.node, ir.EMPTY
         names = [rules.alphabet.tiles[w].name for w in self.tiles]
-        if all(len(n) == 1 and ord(n) < 0x10000 for n in names):
-            self.unit = ir.AnyChar()
+        widths = {len(n) for n in names}
+        if len(widths) == 1 and all(ord(c) < 0x10000 for n in names for c in n):
+            self.unit = ir.seq(*(ir.AnyChar() for _ in range(widths.pop())))
             self.start = ir.Look(ir.alt(self.node, ir.End()))
         #: The most wild tiles a hand holds.
         self.most = sum(FLOWER_HELD if rules.alphabet.tiles[w].flower else HELD for w in self.tiles)
