@@ -13,8 +13,9 @@ import random
 import pytest
 from conftest import RULE_SETS, evaluator, read_fixtures, rules
 
-from mahjong_regex import HandError
+from mahjong_regex import HandError, load_rules
 from mahjong_regex.hands.samples import random_hands
+from mahjong_regex.reference.evaluator import Evaluator
 from mahjong_regex.reference.multiset import (
     MultisetEvaluator,
     canonical_form,
@@ -141,6 +142,43 @@ def test_a_win_shows_one_arrangement_with_what_wild_tiles_stand_for():
     assert evaluator("hongzhong").wins(v.arranged)
     loss = ms.evaluate("一万二万三万四万五万六万七筒八筒九筒一条三条五条七条中")
     assert not loss.win and "no split fits" in loss.reason
+
+
+#: Wild tiles left over form melds of their own, and which tiles those
+#: stand for matters: here two stand for 二万三万 (a run of 2) and two for
+#: 一万一万, as 一万二万 would take a third 一万.  The search once tried one
+#: run of wild tiles per "kind of place" (classes, copies stood for), saw
+#: 一万 and 二万 as alike (no rule names terminals), and said no.
+WILD_ONLY_MELDS = """ruleset wild_only_melds
+tiles {
+  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m
+  honor dragon: 7z
+}
+wild 7z
+meld two = run 2
+meld tpair = same 2 of terminal
+hand h = two + 2 * tpair
+win h where each tile <= 2
+"""
+
+
+@pytest.mark.parametrize(
+    "hand, win",
+    [
+        ("9m9m7z7z7z7z", True),  # 99m, [11m], [23m]
+        ("7z7z7z7z7z7z", False),  # six 7z: more than there are
+        ("1m1m9m9m7z7z", True),
+        ("1m1m1m9m9m7z", False),  # 111m and a pair: a third 1m
+    ],
+)
+def test_wild_tiles_left_over_stand_for_the_tiles_that_fit(hand, win, tmp_path):
+    path = tmp_path / "wild_only_melds.meld"
+    path.write_text(WILD_ONLY_MELDS, encoding="utf-8")
+    r = load_rules(str(path))
+    v = MultisetEvaluator(r).evaluate(hand)
+    assert v.win is win
+    if win:
+        assert Evaluator(r).evaluate(v.arranged).win
 
 
 @pytest.mark.parametrize(

@@ -129,16 +129,6 @@ class ShapeSearch:
                         self.cap[t] = 0
         self.bounds = [c for c in bounds if c.kind not in ("each_tile", "only")]
         self.wild_kinds = [w for w in range(self.size) if domain[w]]
-        classes = _classes(self.rules_here)
-        self.member = [
-            tuple(t in _resolve(c, rules, turned) for c in classes) for t in range(self.size)
-        ]
-        self.standers = [
-            tuple((t in domain[w], t == w) for w in self.wild_kinds) for t in range(self.size)
-        ]
-        self.suit_tiles = {
-            s: [t.index for t in rules.alphabet.tiles if t.suit == s] for s in rules.alphabet.suits
-        }
         self.shares = [set() for _ in range(self.size)]
         for _, inst in self.instances:
             for t in inst:
@@ -202,31 +192,15 @@ class ShapeSearch:
             choices = range(low, len(self.instances))
         else:
             choices = self.touching[first]
-        tried: set = set()
         for i in choices:
             kind, inst = self.instances[i]
             if kinds.get(kind, 0) >= self.room[kind] or sum(kinds.values()) >= self.shape.size:
                 continue
-            if first is None:
-                # Melds of wild tiles only: one of each kind of place is enough.
-                sig = (kind, tuple(self._place(t, stood) for t in inst))
-                if sig in tried:
-                    continue
-                tried.add(sig)
             for sources in self._sources(inst, held, wilds, first):
                 found = self._take(i, kind, inst, sources, held, wilds, kinds, stood, subs, melds)
                 if found is not None:
                     return found
         return None
-
-    def _place(self, t: int, stood) -> tuple:
-        """What the rules can tell of tile ``t`` as a place of a meld of
-        wild tiles: the classes it is in, the copies stood for, whether its
-        suit is there already, which wild tiles may stand for it and which
-        would stand for themselves there."""
-        suit = self.rules.alphabet.tiles[t].suit
-        there = suit is not None and any(stood[u] for u in self.suit_tiles[suit])
-        return (self.member[t], stood[t], there, suit is None, self.standers[t])
 
     def _take(self, i, kind, inst, sources, held, wilds, kinds, stood, subs, melds):
         """Place one meld and search on; undo it after."""
@@ -309,16 +283,6 @@ class ShapeSearch:
                     self.broken.append(c.label())
                 return None
         return list(melds)
-
-
-def _classes(constraints) -> list:
-    """The tile classes the constraints name, nested ones included."""
-    out = []
-    for c in constraints:
-        if c.tiles is not None:
-            out.append(c.tiles)
-        out.extend(_classes(c.parts))
-    return out
 
 
 def _lengths(shape: Shape, sizes: dict[str, int]) -> frozenset[int]:
