@@ -176,18 +176,26 @@ def never_set_flags(pattern: ir.Pattern) -> ir.Pattern:
     ``count(chow) == 0``, leaves its flags unset, and an engine refuses a
     read of a group the pattern lacks): a conditional takes its ``no``
     branch, and a backreference fails, except in JavaScript, where an unset
-    group matches the empty string (see :mod:`.flag_ops`)."""
-    names = group_names(pattern)
+    group matches the empty string (see :mod:`.flag_ops`).  Repeated until
+    nothing changes: a ``yes`` branch dropped may hold the only group of
+    another flag (a place of a run that never starts, where a wild tile
+    would stand in, read by the pointer after the block)."""
     unset = ir.EMPTY if pattern.flavor == "js" else ir.NEVER
+    names = group_names(pattern)
+    while True:
 
-    def resolve(node: ir.Node) -> ir.Node:
-        if isinstance(node, ir.Cond) and node.name not in names:
-            return node.no
-        if isinstance(node, ir.Backref) and node.name not in names:
-            return unset
-        return node
+        def resolve(node: ir.Node, names=names) -> ir.Node:
+            if isinstance(node, ir.Cond) and node.name not in names:
+                return node.no
+            if isinstance(node, ir.Backref) and node.name not in names:
+                return unset
+            return node
 
-    return map_pattern(pattern, resolve)
+        pattern = map_pattern(pattern, resolve)
+        left = group_names(pattern)
+        if left == names:
+            return pattern
+        names = left
 
 
 def same_only(rules: RuleSet, shape) -> bool:
