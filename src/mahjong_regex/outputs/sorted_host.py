@@ -110,7 +110,7 @@ next:
 // where no tile name starts.
 func Sort{P}Hand(tiles ...string) (string, error) {
 	text, head := strings.Join(tiles, ""), ""
-{turned}	found, err := {c}Positions(text)
+{split}	found, err := {c}Positions(text)
 	if err != nil {
 		return "", err
 	}
@@ -159,14 +159,14 @@ def go_sorted(rules: RuleSet, source: SortedSource, n: Names, head: str, package
     slots["NEVER"] = NEVER_TURNED
     if source.out is not None:
         body = fill(GO_ONE, {**slots, "literal": go_literal(source.out.text)})
-        turned = ""
+        split = ""  # the hand is the tiles
     else:
         entries = "".join(
             f"\t{quoted(t)}: {{pattern: {go_literal(o.text)}}},\n" for t, o in source.turned
         )
         body = fill(GO_TURNED, {**slots, "entries": entries})
-        turned = fill(GO_SORT_TURNED, slots)
-    sort_code = fill(GO_SORT, {**slots, "turned": turned})
+        split = fill(GO_SORT_TURNED, slots)
+    sort_code = fill(GO_SORT, {**slots, "split": split})
     return (
         f'{head}\n\npackage {package}\n\nimport (\n\t"errors"\n\t"regexp"\n\t"sort"\n'
         f'\t"strconv"\n\t"strings"\n\t"sync"\n)\n\n'
@@ -240,7 +240,7 @@ fn {s}_positions(text: &str) -> Result<Vec<usize>, String> {
 /// where no tile name starts.
 pub fn sort_{s}_hand<T: AsRef<str>>(tiles: &[T]) -> Result<String, String> {
     let joined: String = tiles.iter().map(|t| t.as_ref()).collect();
-{turned}    let mut found = {s}_positions(text)?;
+{split}    let mut found = {s}_positions(text)?;
     found.sort_unstable();
     for k in found {
         head.push_str({U}_TILE_ORDER[k]);
@@ -279,12 +279,12 @@ def rust_sorted(rules: RuleSet, source: SortedSource, n: Names, head: str) -> st
     slots["NEVER"] = NEVER_TURNED
     if source.out is not None:
         body = fill(RUST_ONE, {**slots, "literal": rust_raw(source.out.text)})
-        turned = fill(RUST_SORT_ONE, slots)
+        split = fill(RUST_SORT_ONE, slots)
     else:
         entries = "".join(f"    ({quoted(t)}, {rust_raw(o.text)}),\n" for t, o in source.turned)
         body = fill(RUST_TURNED, {**slots, "entries": entries, "N": str(len(source.turned))})
-        turned = fill(RUST_SORT_TURNED, slots)
-    sort_code = fill(RUST_SORT, {**slots, "turned": turned})
+        split = fill(RUST_SORT_TURNED, slots)
+    sort_code = fill(RUST_SORT, {**slots, "split": split})
     return (
         f"{head}\nuse regex::{{Regex, RegexBuilder}};\nuse std::sync::OnceLock;\n\n"
         "/// The tile names in canonical order: a sorted hand is written in this order.\n"

@@ -21,6 +21,7 @@ expression (:mod:`.automaton_regex`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 
 from ...automata.meld_dfa import build as meld_dfa
@@ -67,7 +68,7 @@ class Leaves:
         for c in self.roots:
             self._collect(c)
         self.start = tuple(self._initial(c) for c in self.leaves)
-        self._steps: dict[tuple, tuple] = {}
+        self._steps = cache(self._step)
 
     def _collect(self, c: Constraint) -> None:
         if c.kind in ("any", "all"):
@@ -87,10 +88,7 @@ class Leaves:
         and wild tiles standing in), ``held`` copies held (``held``
         constraints read these; -1: as many as stood for), ``fills`` wild
         tiles standing in (``substitutes``).  Remembered per arguments."""
-        key = (values, tile, stood, held, fills)
-        if key not in self._steps:
-            self._steps[key] = self._step(values, tile, stood, held, fills)
-        return self._steps[key]
+        return self._steps(values, tile, stood, held, fills)
 
     def _step(self, values: tuple, tile: int, stood: int, held: int, fills: int) -> tuple:
         t = self.rules.alphabet.tiles[tile]
@@ -157,12 +155,13 @@ def build_automaton(rules: RuleSet, shape: Shape) -> Automaton:
     layers: list[dict] = [{((), 0, leaves.start, wilds.start if wilds else ()): None}]
     moves: list[dict] = []
     bounds = (caps, floors, melds, leaves, wilds)
+    # Past the last wild tile, a state with more fills than wild tiles set
+    # aside never settles: not kept.
+    last = wilds.last_read(order) if wilds is not None else len(order)
     for k, t in enumerate(order):
         nxt: dict = {}
         here: dict = {}
-        # Past the last wild tile, a state with more fills than wild tiles
-        # set aside never settles: not kept.
-        done = wilds is not None and wilds.all_read(order[k + 1 :])
+        done = k >= last
         for state in layers[-1]:
             ms = _moves(state, t, options[t], bounds)
             here[state] = [m for m in ms if wilds.balanced(m[1][3])] if done else list(ms)

@@ -16,6 +16,7 @@ README's "Wild tiles".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 
 from ...ruleset.model import RuleSet
@@ -64,7 +65,7 @@ class Wilds:
             for (dom, proxy), ds in sorted(domains.items(), key=lambda kv: sorted(kv[1]))
         ]
         self.donor = {d: i for i, p in enumerate(self.pools) for d in p.donors}
-        self._ways: dict[tuple, tuple] = {}
+        self._ways = cache(lambda t, e, counts: tuple(self._ways_of(t, e, counts)))
         if len(self.donor) != sum(len(p.donors) for p in self.pools):
             raise PlanRefused("wild", "a tile in two wild statements", rules.wilds[-1].span)
 
@@ -79,10 +80,7 @@ class Wilds:
         ``e`` held (or, for a wild tile, standing for itself), and, for a
         wild tile, any number of its copies set aside.  Remembered per
         arguments: the automaton asks the same of many states."""
-        key = (t, e, counts)
-        if key not in self._ways:
-            self._ways[key] = tuple(self._ways_of(t, e, counts))
-        return self._ways[key]
+        return self._ways(t, e, counts)
 
     def _ways_of(self, t: int, e: int, counts: tuple):
         fillers = [i for i, p in enumerate(self.pools) if t in p.domain]
@@ -114,9 +112,10 @@ class Wilds:
                     moved[mine] = (filled, aside + p)
                     yield own + p, tuple(moved), f
 
-    def all_read(self, rest: list[int]) -> bool:
-        """Are no wild tiles among the tiles ``rest`` still to read?"""
-        return not any(t in self.donor for t in rest)
+    def last_read(self, order: list[int]) -> int:
+        """The place in ``order`` (tile indices, canonical order) of the
+        last wild tile read (-1 with none)."""
+        return max((k for k, t in enumerate(order) if t in self.donor), default=-1)
 
     @staticmethod
     def balanced(counts: tuple) -> bool:
