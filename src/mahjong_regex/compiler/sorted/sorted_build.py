@@ -182,15 +182,15 @@ def never_set_flags(pattern: ir.Pattern) -> ir.Pattern:
     would stand in, read by the pointer after the block)."""
     unset = ir.EMPTY if pattern.flavor == "js" else ir.NEVER
     names = group_names(pattern)
+
+    def resolve(node: ir.Node) -> ir.Node:
+        if isinstance(node, ir.Cond) and node.name not in names:
+            return node.no
+        if isinstance(node, ir.Backref) and node.name not in names:
+            return unset
+        return node
+
     while True:
-
-        def resolve(node: ir.Node, names=names) -> ir.Node:
-            if isinstance(node, ir.Cond) and node.name not in names:
-                return node.no
-            if isinstance(node, ir.Backref) and node.name not in names:
-                return unset
-            return node
-
         pattern = map_pattern(pattern, resolve)
         left = group_names(pattern)
         if left == names:
