@@ -32,7 +32,7 @@ def build_re2(rules: RuleSet, flavor: str, caps) -> ir.Pattern:
         try:
             auto = build_automaton(rules, shape)
         except PlanRefused as e:
-            raise Unsupported(e.construct, e.reason, e.span) from None
+            raise Unsupported(e.construct, e.reason, e.span, help=e.help) from None
         writer = Writer(rules, auto)
         shapes.append(writer.whole())
         size += writer.size_of(shapes[-1])

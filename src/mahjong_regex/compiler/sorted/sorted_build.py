@@ -91,7 +91,7 @@ def build_sorted(
             writer.all_lengths = list(range(min(everything), max(everything) + 1))
             shapes.append(writer.body(looks))
     except PlanRefused as e:
-        raise Unsupported(e.construct, e.reason, e.span) from None
+        raise Unsupported(e.construct, e.reason, e.span, help=e.help) from None
     except TileRefused as e:
         raise Unsupported(e.constraint.text, e.reason, e.constraint.span) from None
     try:
@@ -215,6 +215,14 @@ def as_arranged(rules: RuleSet, shape, arranged, names: str) -> tuple[ir.Node, l
     return ir.seq(order, pattern.body), list(pattern.definitions)
 
 
+#: Where sorted input refuses a turned tile read from the hand.
+INDICATOR_HELP = (
+    "a limit of sorted input (docs/sorted-input.md); `mahjong-regex match RULES "
+    "--input sorted` decides such hands, and a pattern for arranged hands "
+    "(without --input sorted) takes the turned tile in every flavor"
+)
+
+
 def wild_pool(rules: RuleSet) -> Pool | None:
     """The wild tiles of ``rules`` (None without any).  Raises
     :class:`~.sorted_plan.PlanRefused` for what the machine cannot read yet:
@@ -222,7 +230,7 @@ def wild_pool(rules: RuleSet) -> Pool | None:
     if not rules.has_wilds:
         return None
     if rules.indicator is not None or rules.turned is not None:
-        raise PlanRefused("indicator", "a turned tile", rules.indicator_span)
+        raise PlanRefused("indicator", "a turned tile", rules.indicator_span, INDICATOR_HELP)
     domain: dict[int, set[int]] = {}
     for w in rules.wilds:
         if w.proxy:

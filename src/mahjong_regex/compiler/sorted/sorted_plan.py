@@ -34,11 +34,12 @@ MAX_COUNTER = 4
 
 class PlanRefused(Exception):
     """The shape cannot be planned; ``construct`` names it, ``reason`` says
-    why, ``span`` where it stands."""
+    why, ``span`` where it stands, ``help`` what to do instead (may be
+    empty: the general advice on sorted input)."""
 
-    def __init__(self, construct: str, reason: str, span=None):
+    def __init__(self, construct: str, reason: str, span=None, help: str = ""):
         super().__init__(f"{construct}: {reason}")
-        self.construct, self.reason, self.span = construct, reason, span
+        self.construct, self.reason, self.span, self.help = construct, reason, span, help
 
 
 @dataclass(frozen=True)
