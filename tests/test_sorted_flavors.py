@@ -140,7 +140,10 @@ M_SUIT = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
 #: of terminals (the multiset reference once said no, the patterns yes); a
 #: run a count rules out, with wild tiles (the places of its later tiles,
 #: dropped with the run, were still read by the pointer: no engine compiled
-#: the pattern).
+#: the pattern); a copy cap on tiles that runs through a tile the hand
+#: lacks fill with wild tiles (more stand-ins than the cap were let through
+#: where no copy was held: false wins, found only among random hands, so
+#: one is named in :data:`CORNER_HANDS`).
 CORNERS = {
     "six": M_SUIT + "meld chow = run 3\nmeld kong = same 4\nmeld six = same 6\nmeld pair = same 2\n"
     "hand standard = 2 * (chow | kong | six) + pair\nwin standard\n",
@@ -165,7 +168,12 @@ CORNERS = {
     "wild_banned_run": M_SUIT.replace("}", "  honor dragon: 7z\n}")
     + "wild 7z\nmeld chow = run 3\nmeld pung = same 3\nmeld pair = same 2\n"
     "hand h = 2 * (chow | pung) + pair where count(pung) >= 2\nwin h\n",
+    "wild_capped_absent": M_SUIT.replace("}", "  honor dragon: 7z\n}")
+    + "wild 7z for suited\nmeld chow = run 3\nmeld knit = run 3 step 3\nmeld pair = same 2\n"
+    "hand h = 3 * (chow | knit) + pair\nwin h where each tile <= 2\n",
 }
+#: Hands a corner's generated hands may miss (each was once decided wrong).
+CORNER_HANDS = {"wild_capped_absent": ["1m2m2m4m6m8m8m9m7z7z7z"]}
 
 
 @pytest.mark.parametrize(
@@ -179,7 +187,7 @@ def test_register_machine_corners_compile_and_agree(name, flavor, engine, tmp_pa
     out = render_sorted(r, flavor)
     require_engine(engine)
     ms = MultisetEvaluator(r)
-    batch = list(dict.fromkeys(sorted_corpus(r, 300)))
+    batch = list(dict.fromkeys(CORNER_HANDS.get(name, []) + sorted_corpus(r, 300)))
     want = [ms.wins(h) for h in batch]
     got = run(engine, out.text, out.flavor.flags, batch)
     assert [h for h, g, w in zip(batch, got, want) if g != w] == []

@@ -290,15 +290,17 @@ class WildMachineWriter(MachineWriter):
     def stood_for_cap(self, t: int, before: str | None) -> list[ir.Node]:
         """The copies stood for (held and stand-ins) within the cap: never j
         copies held (the block ends after them: a lookbehind) and a pointer
-        grown by more than cap - j wild tiles."""
+        grown by more than cap - j wild tiles.  With j = 0 no lookbehind:
+        more than cap stand-ins break the cap however many copies are held
+        (runs through a tile the hand lacks take stand-ins there)."""
         cap = self.plan.caps.get(t)
         if cap is None:
             return []
         out = []
-        for j in range(1, cap + 1):
+        for j in range(0, cap + 1):
             over = cap - j + 1
-            if over > len(self.places):
-                continue
+            if over > min(len(self.places), self.pool.most):
+                continue  # never that many stand-ins here
             # The pointer is this block's wild tiles, then the one before.
             grew = ir.seq(
                 ir.Repeat(ir.AnyChar(), 0, None, "lazy"),
@@ -310,7 +312,8 @@ class WildMachineWriter(MachineWriter):
                     else []
                 ),
             )
-            out.append(ir.Look(ir.seq(ir.Behind(copies(self.rules, t, j)), grew), negate=True))
+            held = ir.Behind(copies(self.rules, t, j)) if j else ir.EMPTY
+            out.append(ir.Look(ir.seq(held, grew), negate=True))
         return out
 
     # --- the end ---
