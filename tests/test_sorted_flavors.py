@@ -233,3 +233,24 @@ def test_without_the_pcre2_module_a_sorted_pcre_pattern_is_refused(monkeypatch):
     with pytest.raises(UnsupportedError, match="the pcre2 module"):
         render_sorted(rules("riichi"), "pcre")
     assert render_sorted(rules("riichi"), "regex").text  # other flavors need no check
+
+
+def test_a_tile_that_starts_many_melds_compiles_for_re2(tmp_path):
+    """``distinct 2`` over two suits: 17 melds start at 1m.  The automaton's
+    ways of reading a tile were once every count of each of them, filtered
+    after (3^17 here, 5^17 with four melds: no end); they are cut at the
+    shape's melds as they are made."""
+    path = tmp_path / "many_starts.meld"
+    two_suits = M_SUIT.replace("}", "  suit p: 1p 2p 3p 4p 5p 6p 7p 8p 9p\n}")
+    path.write_text(
+        f"ruleset many_starts\n{two_suits}meld d = distinct 2\nhand h = 2 * d\nwin h\n",
+        encoding="utf-8",
+    )
+    r = load_rules(str(path))
+    out = render_sorted(r, "re2")
+    require_engine("re2")
+    ms = MultisetEvaluator(r)
+    batch = list(dict.fromkeys(sorted_corpus(r, 300)))
+    want = [ms.wins(h) for h in batch]
+    assert [h for h, g, w in zip(batch, run("re2", out.text, "", batch), want) if g != w] == []
+    assert sum(want) >= 20 and len(batch) - sum(want) >= 20

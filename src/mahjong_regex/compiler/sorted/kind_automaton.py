@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
 
 from ...automata.meld_dfa import build as meld_dfa
 from ...ruleset.model import Constraint, RuleSet, Shape, compare
@@ -195,13 +194,11 @@ def _options(t, insts, levels, caps, room, shape):
         ranges.append(range(most + 1))
     for i in starts:
         ranges.append(range(levels[i] + 1))
+    # The copies each meld of a range takes: a same-meld its size, a run one.
+    takes = [i.mult[0] for i in same] + [1] * len(starts)
     out = []
-    for counts in product(*ranges):
-        if sum(counts) > shape.size:
-            continue
-        copies = sum(n * i.mult[0] for n, i in zip(counts, same)) + sum(counts[len(same) :])
-        if cap is not None and copies > cap:
-            continue
+    for counts in _bounded(ranges, takes, shape.size, cap):
+        copies = sum(n * k for n, k in zip(counts, takes))
         inc: dict = {}
         for n, i in zip(counts, same + starts):
             if n:
@@ -209,6 +206,29 @@ def _options(t, insts, levels, caps, room, shape):
         started = tuple((i, n) for i, n in zip(starts, counts[len(same) :]) if n)
         out.append((copies, inc, started))
     return out
+
+
+def _bounded(ranges, takes, most_melds: int, cap):
+    """The tuples of :func:`itertools.product` over ``ranges`` (in its
+    order) with at most ``most_melds`` melds in all and, with ``cap``, at
+    most ``cap`` copies (``takes[k]`` per meld of range ``k``).  A partial
+    tuple past either bound is cut at once: a tile that starts many runs
+    (``distinct 2`` over two suits: 17 of them) has a product far too large
+    to filter."""
+    acc: list[int] = []
+
+    def go(k: int, melds: int, copies: int):
+        if k == len(ranges):
+            yield tuple(acc)
+            return
+        for n in ranges[k]:
+            if melds + n > most_melds or (cap is not None and copies + n * takes[k] > cap):
+                break  # the ranges ascend: larger n only go further past
+            acc.append(n)
+            yield from go(k + 1, melds + n, copies + n * takes[k])
+            acc.pop()
+
+    return go(0, 0, 0)
 
 
 def _moves(state, t, options, bounds):
