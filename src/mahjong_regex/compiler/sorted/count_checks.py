@@ -40,7 +40,10 @@ class Check:
 
     def holds(self, counts: dict[str, int]) -> bool:
         """Does it hold on ``counts`` (kind -> melds)?"""
-        n = sum(counts.get(k, 0) for k in self.kinds)
+        return self.holds_on(sum(counts.get(k, 0) for k in self.kinds))
+
+    def holds_on(self, n: int) -> bool:
+        """Does it hold where its kinds make ``n`` melds in all?"""
         if self.op == "none":
             return n == 0
         if self.op == "some":
@@ -146,14 +149,31 @@ def plan_checks(shape: Shape, rules: RuleSet, free: dict[str, int], guesses, len
 def cover(good: list[dict], bad: list[dict], menu: list[Check]) -> tuple[Check, ...] | None:
     """The cheapest checks (greedy) that every ``good`` vector keeps and
     break every ``bad`` one; None when no checks of ``menu`` can (a bad
-    vector that no count bound tells from the good ones)."""
+    vector that no count bound tells from the good ones).  Each check's
+    bad vectors broken are found once, as the bits of an int (bad vectors
+    grouped by their melds of the check's kinds): the greedy rounds then
+    only count bits (a shape of many same-melds has tens of thousands of
+    bad vectors)."""
     usable = [c for c in menu if all(c.holds(v) for v in good)]
-    left = [v for v in bad]
+    # Per set of kinds, the bad vectors by their melds of those kinds.
+    by_total: dict[frozenset, dict[int, int]] = {}
+    for kinds in {c.kinds for c in usable}:
+        totals: dict[int, int] = {}
+        for j, v in enumerate(bad):
+            n = sum(v.get(k, 0) for k in kinds)
+            totals[n] = totals.get(n, 0) | 1 << j
+        by_total[kinds] = totals
+    breaks = {
+        c: sum(bits for n, bits in by_total[c.kinds].items() if not c.holds_on(n)) for c in usable
+    }
+    left = (1 << len(bad)) - 1
     chosen: list[Check] = []
     while left:
-        best = max(usable, key=lambda c: (sum(not c.holds(v) for v in left) / c.cost, -c.cost))
-        if not any(not best.holds(v) for v in left):
+        if not usable:
+            return None
+        best = max(usable, key=lambda c: ((breaks[c] & left).bit_count() / c.cost, -c.cost))
+        if not breaks[best] & left:
             return None
         chosen.append(best)
-        left = [v for v in left if best.holds(v)]
+        left &= ~breaks[best]
     return tuple(chosen)
