@@ -142,6 +142,16 @@ def test_a_bad_configuration_is_located(tmp_path, build, first, caret, help):
     assert help is None or lines[3] == help
 
 
+@pytest.mark.parametrize("option, value", [("--input", ""), ("--flavor", " , ")])
+def test_an_option_that_names_nothing_is_an_error(tmp_path, option, value):
+    """As an empty list in the project table: nothing would be built (it
+    used to fall back to the defaults without a word)."""
+    out = run("build", "sichuan", option, value, "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"mahjong-regex: error: {option} names nothing")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_bad_rule_file_of_a_project_is_located(tmp_path):
     here = project(
         tmp_path, '[tool.mahjong-regex]\nrules = ["rules/house.meld", "rules/nowhere.meld"]\n'

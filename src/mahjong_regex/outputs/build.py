@@ -289,11 +289,20 @@ def _drop_empty(out: Path, folder: Path) -> None:
         folder = folder.parent
 
 
-def names(values: list[str] | None) -> list[str] | None:
-    """Comma lists given one or more times, as one list (None if none)."""
+def names(values: list[str] | None, option: str = "") -> list[str] | None:
+    """Comma lists given one or more times, as one list (None if none).
+    Raises :class:`ConfigError` when ``option`` (its flag, for the message)
+    was given but names nothing (``--input ''``): nothing would be built,
+    as with an empty list in the project table."""
     if not values:
         return None
-    return [x.strip() for v in values for x in v.split(",") if x.strip()]
+    out = [x.strip() for v in values for x in v.split(",") if x.strip()]
+    if not out and option:
+        raise ConfigError(
+            f"mahjong-regex: error: {option} names nothing: nothing would be built "
+            f"(leave {option} out for the project's or the default list)"
+        )
+    return out
 
 
 def command_line(args) -> str:
@@ -318,7 +327,8 @@ def run(args, fail) -> int:
     try:
         config_path = args.config or find_config()
         config = load_config(config_path) if config_path else None
-        config = resolve(config, args.rules, names(args.flavor), names(args.input), args.out)
+        flavors, inputs = names(args.flavor, "--flavor"), names(args.input, "--input")
+        config = resolve(config, args.rules, flavors, inputs, args.out)
     except ConfigError as e:
         raise fail(str(e)) from None
     out = config.out
