@@ -126,9 +126,13 @@ def split_turned(rules: RuleSet, hand: str):
 
 def turnable(rules: RuleSet) -> str:
     """The tiles that may be turned, in words: "a suited tile" (the
-    ``indicator of`` class), or "any tile but a flower"."""
+    ``indicator of`` class), "a tile of m" (a class whose name is no
+    adjective, such as a suit's), or "any tile but a flower"."""
     text = rules.indicator.text
-    return "any tile but a flower" if text.startswith("indicator") else f"a {text} tile"
+    if text.startswith("indicator"):
+        return "any tile but a flower"
+    words = ("suited", "honor", "terminal", "simple", "flower")
+    return f"a {text} tile" if text in words else f"a tile of {text}"
 
 
 def physical_excess(rules: RuleSet, tiles, indicator: int | None) -> str | None:
