@@ -15,7 +15,9 @@ from conftest import WILD_RULE_SETS, evaluator, read_fixtures, rules, run_cli
 from hands import corpus
 from wildbrute import brute_wins, parse, stand_ins
 
+from mahjong_regex import Evaluator
 from mahjong_regex.hands.samples import random_hands
+from mahjong_regex.reference.multiset import MultisetEvaluator
 from mahjong_regex.reference.wild_tables import resolve_table, split_turned
 from mahjong_regex.ruleset.model import successor_identity
 
@@ -335,3 +337,18 @@ def test_guangdong_compiles_and_re2_names_what_it_lacks():
     first = refused.stderr.splitlines()[0]
     assert "'each tile <= 4' on the tiles wild tiles stand for" in first
     assert "read with lookaround and backreferences" in first
+
+
+def test_a_turned_tile_written_where_indicator_fixed_one_says_so():
+    """With ``--indicator`` the hand holds tiles only: a ``TURNED|`` head
+    gets a word on why the ``|`` is not read, in both references."""
+    r = rules("wuhan")
+    fixed = r.with_indicator(r.alphabet.by_name["四条"].index)
+    want = (
+        "character 3: '|' is not the start of a tile name; the turned tile is fixed "
+        "(--indicator): the hand is written without TURNED|"
+    )
+    assert str(Evaluator(fixed).evaluate("四条|二万").error) == want
+    assert str(MultisetEvaluator(fixed).evaluate("四条|二万").error) == want
+    # Without a fixed turned tile the message stays the plain one.
+    assert "fixed" not in str(evaluator("riichi").evaluate("1m|2m").error)

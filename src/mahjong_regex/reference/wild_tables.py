@@ -99,7 +99,13 @@ def split_turned(rules: RuleSet, hand: str):
     starts no tile name."""
     alphabet = rules.alphabet
     if rules.indicator is None or not hand:
-        return None, alphabet.tokenize(hand)
+        try:
+            return None, alphabet.tokenize(hand)
+        except HandError as e:
+            if rules.turned is None or e.char != "|" or e.prefix:
+                raise
+            fixed = "the turned tile is fixed (--indicator): the hand is written without TURNED|"
+            raise replace(e, message=f"'|' is not the start of a tile name; {fixed}") from None
     if "|" not in hand:
         raise HandError(
             0,
