@@ -160,3 +160,15 @@ def test_scoring_groups_carry_their_element_and_count():
     assert elements == {"碰碰胡", "将将胡", "清一色", "七小对", "豪华"}
     plain = {name for name, _ in out.groups} - set(reports)
     assert plain and not any(name in reports for name in plain)
+
+
+def test_a_subtree_written_twice_is_walked_twice_and_visited_once():
+    # The re2 writer interns equal pieces: one object under many parents.
+    flag = ir.Capture("f", ir.Lit("一万"))
+    piece = ir.seq(flag, ir.Lit("二万"))
+    tree = ir.alt(piece, ir.seq(ir.Lit("三万"), piece))
+    assert [n for n in ir.walk(tree) if n is flag] == [flag, flag]
+    assert [n for n in ir.distinct(tree) if n is flag] == [flag]
+    # captures() lists the group once per place it prints, in order.
+    assert ir.captures(tree) == [flag, flag]
+    assert ir.captures(ir.Pattern(tree, (("d", flag),), "pcre")) == [flag, flag, flag]

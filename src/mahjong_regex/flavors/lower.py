@@ -57,7 +57,7 @@ def lower(pattern: ir.Pattern, flavor: Flavor) -> Lowered:
         lowered = drop_lookarounds(pattern, flavor)
         pattern = lowered.pattern
     if not flavor.backrefs and any(
-        isinstance(n, ir.Backref) for t in ir.trees(pattern) for n in ir.walk(t)
+        isinstance(n, ir.Backref) for t in ir.trees(pattern) for n in ir.distinct(t)
     ):
         try:
             pattern = expand_backrefs(pattern)
@@ -83,7 +83,7 @@ def inline_shared(pattern: ir.Pattern) -> ir.Pattern:
         for name, node in defs.items():
             if name in holds:
                 continue
-            nodes = list(ir.walk(node))
+            nodes = list(ir.distinct(node))
             if any(isinstance(n, ir.Capture) and n.shared for n in nodes) or any(
                 isinstance(n, ir.Call) and n.name in holds for n in nodes
             ):
@@ -105,7 +105,7 @@ def emulate_atomic(pattern: ir.Pattern) -> ir.Pattern:
     """Atomic groups for a flavor without them: ``(?=(?<a1>X))\\k<a1>``.  A
     lookahead is atomic in every flavor, and the backreference then takes
     exactly the text its one match found."""
-    if not any(isinstance(n, ir.Atomic) for t in ir.trees(pattern) for n in ir.walk(t)):
+    if not any(isinstance(n, ir.Atomic) for t in ir.trees(pattern) for n in ir.distinct(t)):
         return pattern
     used = ir.group_names(pattern)
     counter = [0]

@@ -37,6 +37,7 @@ from .traversal import (
     map_pattern,
     transform,
     trees,
+    distinct,
     walk,
 )
 
@@ -71,5 +72,6 @@ __all__ = [
     "seq",
     "transform",
     "trees",
+    "distinct",
     "walk",
 ]

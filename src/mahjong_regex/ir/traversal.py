@@ -2,7 +2,8 @@
 node of a :class:`~mahjong_regex.ir.nodes.Pattern` (its body and each
 definition).
 
-- :func:`walk` yields every node of a tree, parents first;
+- :func:`walk` yields every node of a tree, parents first, and
+  :func:`distinct` every node object once;
 - :func:`transform` rebuilds a tree bottom-up through a per-node function;
 - :func:`map_pattern` applies :func:`transform` to a whole pattern;
 - :func:`captures` and :func:`group_names` collect the named groups a pattern
@@ -64,12 +65,46 @@ def trees(pattern: Pattern) -> Iterator[Node]:
         yield node
 
 
+def distinct(node: Node) -> Iterator[Node]:
+    """Every node object of the tree once, parents before children: a
+    subtree shared by several parents (the ``re2`` writer interns equal
+    pieces) is visited once.  For questions of "is there a node such
+    that…"; :func:`walk` gives every occurrence."""
+    seen: set[int] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        yield n
+        stack.extend(reversed(n.children()))
+
+
 def captures(where: Pattern | Node) -> list[Capture]:
     """Every capture group of a pattern (the body's, then each
     definition's) or of one tree, in printing order (a list of
-    :class:`Capture` nodes)."""
+    :class:`Capture` nodes; a group in a subtree written twice is listed
+    twice).  A shared subtree is searched once."""
     roots = trees(where) if isinstance(where, Pattern) else (where,)
-    return [n for tree in roots for n in walk(tree) if isinstance(n, Capture)]
+    below: dict[int, tuple[Capture, ...]] = {}
+    for tree in roots:
+        # Post-order without recursion: a node's groups once its children's
+        # are known.
+        stack = [(tree, False)]
+        while stack:
+            n, ready = stack.pop()
+            if id(n) in below:
+                continue
+            kids = n.children()
+            if not ready:
+                stack.append((n, True))
+                stack.extend((k, False) for k in kids if id(k) not in below)
+                continue
+            got = tuple(c for k in kids for c in below[id(k)])
+            below[id(n)] = ((n,) + got) if isinstance(n, Capture) else got
+    roots = trees(where) if isinstance(where, Pattern) else (where,)
+    return [c for tree in roots for c in below[id(tree)]]
 
 
 def group_names(pattern: Pattern) -> set[str]:

@@ -56,7 +56,7 @@ def finite_strings(node: ir.Node, limit: int = EXPAND_LIMIT) -> list[str] | None
 
 
 def _refers(nodes, name: str) -> bool:
-    return any(isinstance(n, ir.Backref) and n.name == name for x in nodes for n in ir.walk(x))
+    return any(isinstance(n, ir.Backref) and n.name == name for x in nodes for n in ir.distinct(x))
 
 
 def _substitute(node: ir.Node, name: str, text: str) -> ir.Node:
@@ -112,7 +112,7 @@ def expand_backrefs(pattern: ir.Pattern) -> ir.Pattern:
         # Each definition expanded once, before it is copied into every
         # place that calls it.
         inlined = inline_calls(expanded)
-        if not any(isinstance(n, ir.Backref) for n in ir.walk(inlined.body)):
+        if not any(isinstance(n, ir.Backref) for n in ir.distinct(inlined.body)):
             return inlined
         body = ir.transform(inline_calls(pattern).body, fn)
     left = [n for n in ir.walk(body) if isinstance(n, ir.Backref)]

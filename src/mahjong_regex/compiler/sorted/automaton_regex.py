@@ -66,6 +66,7 @@ class Writer:
         suits = [rules.alphabet.tiles[t].suit for t in auto.tiles]
         self.cuts = [i for i in range(1, self.k) if suits[i] != suits[i - 1]]
         self.reach = self._reach()
+        self._from: dict = {}
 
     def _reach(self) -> list[dict[int, set[int]]]:
         """Per boundary k and state there: the states at k + 1 it moves to."""
@@ -94,14 +95,26 @@ class Writer:
             self._ends[key] = now
         return self._ends[key]
 
-    def intern(self, key, build, size=(0, 1)) -> tuple[int, ir.Node]:
+    def starts(self, m: int, j: int, b: int) -> set[int]:
+        """The states at boundary m from which state ``b`` at j is
+        reachable."""
+        key = (m, j, b)
+        if key not in self._from:
+            now = {b}
+            for k in range(j - 1, m - 1, -1):
+                now = {s for s, nexts in self.reach[k].items() if nexts & now}
+            self._from[key] = now
+        return self._from[key]
+
+    def intern(self, key, build, size) -> tuple[int, ir.Node]:
         """(id, node) for the node ``build()`` makes: one object and one
-        small id per ``key`` (a flat tuple of ints and strings); ``size``:
-        (how many characters it prints as, how many alternatives it has)."""
+        small id per ``key`` (a flat tuple of ints and strings); ``size()``:
+        (how many characters it prints as, how many alternatives it has),
+        called, as ``build``, only for a key not seen before."""
         hit = self.nodes.get(key)
         if hit is None:
             hit = self.nodes[key] = (len(self.nodes), build())
-            self.sizes[hit[0]] = size
+            self.sizes[hit[0]] = size()
         return hit
 
     def size_of(self, node: ir.Node) -> int:
@@ -112,27 +125,40 @@ class Writer:
         return 0
 
     @lru_cache(maxsize=None)
+    def leaves(self, i: int, a: int) -> dict[int, tuple[int, ...]]:
+        """{state at boundary i + 1: the sorted counts of tile i that move
+        state ``a`` there}."""
+        out: dict[int, list[int]] = {}
+        for c, s in self.a.moves[i].get(a, ()):
+            out.setdefault(s, []).append(c)
+        return {s: tuple(sorted(cs)) for s, cs in out.items()}
+
+    @lru_cache(maxsize=None)
     def paths(self, i: int, a: int, j: int, b: int) -> tuple[object, ir.Node]:
         """(key, node) of every path from state ``a`` at boundary i to ``b``
         at j."""
         if j == i + 1:
-            counts = tuple(sorted(c for c, s in self.a.moves[i].get(a, ()) if s == b))
+            counts = self.leaves(i, a).get(b, ())
             tile = self.a.tiles[i]
-            node = self.counts(tile, list(counts))
-            arity = len(node.items) if isinstance(node, ir.Alt) else 1
-            size = (self.counts_size(tile, list(counts)), arity)
-            return self.intern(("n", tile, counts), lambda: node, size)
+            key = ("n", tile, counts)
+            return self.intern(
+                key,
+                lambda: self.counts(tile, list(counts)),
+                lambda: (self.counts_size(tile, list(counts)), _arity(self.nodes[key][1])),
+            )
         m = self.split(i, j)
         parts = []
-        for x in sorted(self.ends(i, a, m)):
-            if b in self.ends(m, x, j):
-                parts.append((self.paths(i, a, m, x), self.paths(m, x, j, b)))
+        for x in sorted(self.ends(i, a, m) & self.starts(m, j, b)):
+            parts.append((self.paths(i, a, m, x), self.paths(m, x, j, b)))
         return self.factor(parts)
 
     def factor(self, parts) -> tuple[object, ir.Node]:
         """``A1 B1 | A2 B2 | …`` (each a (key, node) pair) with the pieces
         that share their second part, then their first, written once:
         ``(?:A1|A2)B``."""
+        if len(parts) == 1:
+            ((head, tail),) = parts
+            return self.seq(head, tail)
         by_tail: dict = {}
         for head, tail in parts:
             by_tail.setdefault(tail[0], (tail, []))[1].append(head)
@@ -142,23 +168,33 @@ class Writer:
             by_head.setdefault(head[0], (head, []))[1].append(tail)
         alts = []
         for head, tails in by_head.values():
-            tail = self.either(tails)
-            size = (self.wrapped(head[0]) + self.wrapped(tail[0]), 1)
-            alts.append(
-                self.intern(("s", head[0], tail[0]), lambda h=head, t=tail: _cat(h, t), size)
-            )
+            alts.append(self.seq(head, self.either(tails)))
         return self.either(alts)
+
+    def seq(self, head, tail) -> tuple[int, ir.Node]:
+        """(id, node) of ``head`` then ``tail`` ((id, node) pairs)."""
+        return self.intern(
+            ("s", head[0], tail[0]),
+            lambda: _cat(head, tail),
+            lambda: (self.wrapped(head[0]) + self.wrapped(tail[0]), 1),
+        )
 
     def either(self, items) -> tuple[int, ir.Node]:
         """(id, node) of the alternation of ``items`` ((id, node) pairs,
         distinct ids): the one item, or an :class:`~mahjong_regex.ir.Alt`."""
-        items = sorted(items, key=lambda p: p[0])
         if len(items) == 1:
             return items[0]
-        key = ("a",) + tuple(k for k, _ in items)
-        arity = sum(self.sizes[k][1] for k, _ in items)
-        size = (sum(self.sizes[k][0] for k, _ in items) + arity - 1, arity)
-        return self.intern(key, lambda: ir.Alt(tuple(_flat(items))), size)
+        items = sorted(items, key=_first)
+        return self.intern(
+            ("a", *(k for k, _ in items)),
+            lambda: ir.Alt(tuple(_flat(items))),
+            lambda: self._alt_size([k for k, _ in items]),
+        )
+
+    def _alt_size(self, keys: list[int]) -> tuple[int, int]:
+        """(printed size, alternatives) of the alternation of ``keys``."""
+        arity = sum(self.sizes[k][1] for k in keys)
+        return sum(self.sizes[k][0] for k in keys) + arity - 1, arity
 
     def wrapped(self, key: int) -> int:
         """The printed size of an interned node inside a sequence (an
@@ -195,6 +231,16 @@ class Writer:
             else:
                 out.append(ir.Repeat(ir.Lit(name), lo, hi))
         return ir.alt(*out)
+
+
+def _arity(node: ir.Node) -> int:
+    """How many alternatives ``node`` has."""
+    return len(node.items) if isinstance(node, ir.Alt) else 1
+
+
+def _first(pair):
+    """The first item of ``pair`` (a sort key)."""
+    return pair[0]
 
 
 def _repeat_size(name: str, count: str) -> int:

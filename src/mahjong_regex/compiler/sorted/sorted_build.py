@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import ir
-from ...ir.traversal import group_names, map_pattern, trees, walk
+from ...ir.traversal import distinct, group_names, map_pattern, trees
 from ...ruleset.model import RuleSet
 from ..capabilities import Capabilities
 from ..errors import Unsupported
@@ -113,7 +113,7 @@ def drop_unread_groups(pattern: ir.Pattern) -> ir.Pattern:
     read = {
         node.name
         for tree in trees(pattern)
-        for node in walk(tree)
+        for node in distinct(tree)
         if isinstance(node, (ir.Cond, ir.Backref, ir.Pop))
     }
 
@@ -151,7 +151,7 @@ def compact_names(pattern: ir.Pattern) -> ir.Pattern:
     has no scoring groups, whose names a caller reads)."""
     order: dict[str, None] = dict.fromkeys(name for name, _ in pattern.definitions)
     for tree in trees(pattern):
-        for node in walk(tree):
+        for node in distinct(tree):
             name = getattr(node, "name", None)
             if isinstance(name, str):
                 order.setdefault(name)
