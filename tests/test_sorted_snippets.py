@@ -187,6 +187,32 @@ def test_the_ruby_sort_reads_binary_items_among_utf_8_ones_and_refuses_what_is_n
     assert out == ["true", "true", "not_a", "item_1", "item_0"]
 
 
+def test_the_ruby_module_reads_other_encodings_as_their_text_and_invalid_bytes_as_no_hand(
+    tmp_path, capsys
+):
+    """A hand in UTF-16 or GB18030 checks as the same text in UTF-8; bytes
+    that are no UTF-8 text are no hand (false), as in every other language,
+    not an ArgumentError from the regex engine; an item that cannot be
+    transcoded is an ArgumentError naming it."""
+    script = (
+        'require_relative "harbin"\n'
+        'hand = "幺鸡幺鸡幺鸡二条三条四条五条六条七条一筒一筒幺万幺万幺万"\n'
+        "p harbin_winning_hand?(hand.encode('UTF-16LE'))\n"
+        "p harbin_winning_hand?(hand.encode('GB18030'))\n"
+        'p harbin_winning_hand?(hand + "\\xff")\n'
+        "p harbin_winning_hand?(\"\\xff\".force_encoding('UTF-16LE'))\n"
+        "p harbin_winning_tiles?(%w[幺万 幺万 幺万 一筒 一筒 七条 六条 五条 四条 三条 二条 幺鸡 幺鸡 幺鸡]"
+        ".map { |t| t.encode('UTF-16BE') })\n"
+        "begin\n"
+        "  harbin_winning_tiles?(['幺鸡', \"\\xff\".force_encoding('UTF-16LE')])\n"
+        "rescue ArgumentError => e\n"
+        "  puts e.message.split.first(2).join('_')\n"
+        "end\n"
+    )
+    out = run_module(tmp_path, capsys, "harbin", "ruby", "harbin.rb", script)
+    assert out == ["true", "true", "false", "false", "true", "item_1"]
+
+
 def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):
     """null, or an item that is not a string, is a TypeError (PHP would read
     1 as "1" and null as ""); where no tile name starts, the error gives the

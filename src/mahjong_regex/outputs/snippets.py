@@ -162,7 +162,13 @@ def _csharp(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
 def _ruby(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
     return (
         f"{head}\n{n.upper}_WINNING_HAND = Regexp.new({single_quoted(out.text)})\n\n"
-        f"def {n.snake}_winning_hand?(hand)\n  {n.upper}_WINNING_HAND.match?(hand)\nend\n"
+        "# Is hand a winning hand? A binary String's bytes are read as UTF-8, a String\n"
+        "# in another encoding is transcoded; false for one that is no valid text.\n"
+        f"def {n.snake}_winning_hand?(hand)\n"
+        "  hand = hand.encoding == Encoding::BINARY ? hand.dup.force_encoding(Encoding::UTF_8) "
+        ": hand.encode(Encoding::UTF_8)\n"
+        f"  hand.valid_encoding? && {n.upper}_WINNING_HAND.match?(hand)\n"
+        "rescue EncodingError\n  false\nend\n"
     )
 
 

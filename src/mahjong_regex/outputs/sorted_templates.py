@@ -346,10 +346,21 @@ RUBY = """{head}
 # The tile names in canonical order: a sorted hand is written in this order.
 {U}_TILE_ORDER = [{order}].freeze
 
-# Is hand, written in canonical order, a winning hand?
+# text as UTF-8: a binary String's bytes read as UTF-8, a String in another
+# encoding transcoded; nil where text cannot be transcoded.
+def {s}_utf8(text)
+  return text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
+
+  text.encode(Encoding::UTF_8)
+rescue EncodingError
+  nil
+end
+
+# Is hand, written in canonical order, a winning hand? (false for a String
+# that is no valid text)
 def {s}_winning_hand?(hand)
-  hand = hand.dup.force_encoding(Encoding::UTF_8) if hand.encoding == Encoding::BINARY
-  {U}_WINNING_HAND.match?(hand)
+  hand = {s}_utf8(hand)
+  !hand.nil? && hand.valid_encoding? && {U}_WINNING_HAND.match?(hand)
 end
 
 # The positions in {U}_TILE_ORDER of the tiles of text, read bytewise.
@@ -367,8 +378,9 @@ def {s}_tile_positions(text)
 end
 
 # tiles (a String of tile names in any order, or an Array of such Strings,
-# read joined; binary ones as UTF-8) in canonical order; raises ArgumentError
-# where no tile name starts, TypeError for what is not a String or an Array of them.
+# read joined; binary ones as UTF-8, others transcoded) in canonical order;
+# raises ArgumentError where no tile name starts or for a String that cannot
+# be transcoded, TypeError for what is not a String or an Array of them.
 def sort_{s}_hand(tiles)
   items = tiles.is_a?(String) ? [tiles] : tiles
   raise TypeError, 'not a String of tile names or an Array of them: ' + tiles.inspect unless items.is_a?(Array)
@@ -376,7 +388,12 @@ def sort_{s}_hand(tiles)
   items.each_with_index do |item, i|
     raise TypeError, 'item ' + i.to_s + ' is not a String: ' + item.inspect unless item.is_a?(String)
   end
-  text = items.map(&:b).join.force_encoding(Encoding::UTF_8)
+  text = items.each_with_index.map do |item, i|
+    utf8 = {s}_utf8(item)
+    raise ArgumentError, 'item ' + i.to_s + ' is no text in ' + item.encoding.to_s + ': ' + item.inspect if utf8.nil?
+
+    utf8.b
+  end.join.force_encoding(Encoding::UTF_8)
   head = ''
 {rb_turned}  head + {s}_tile_positions(text).sort.map { |k| {U}_TILE_ORDER[k] }.join
 end
