@@ -143,7 +143,10 @@ M_SUIT = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
 #: the pattern); a copy cap on tiles that runs through a tile the hand
 #: lacks fill with wild tiles (more stand-ins than the cap were let through
 #: where no copy was held: false wins, found only among random hands, so
-#: one is named in :data:`CORNER_HANDS`).
+#: one is named in :data:`CORNER_HANDS`); a slot of melds of two sizes
+#: beside gapped runs (an at-most count read only at the end of the hand let
+#: the machine try every spread of the small melds: 15 s in ``re`` and
+#: PCRE2's match limit on the hand named in :data:`CORNER_HANDS`).
 CORNERS = {
     "six": M_SUIT + "meld chow = run 3\nmeld kong = same 4\nmeld six = same 6\nmeld pair = same 2\n"
     "hand standard = 2 * (chow | kong | six) + pair\nwin standard\n",
@@ -171,9 +174,16 @@ CORNERS = {
     "wild_capped_absent": M_SUIT.replace("}", "  honor dragon: 7z\n}")
     + "wild 7z for suited\nmeld chow = run 3\nmeld knit = run 3 step 3\nmeld pair = same 2\n"
     "hand h = 3 * (chow | knit) + pair\nwin h where each tile <= 2\n",
+    "two_sizes": M_SUIT.replace("}", "  suit p: 1p 2p 3p 4p 5p 6p 7p 8p 9p\n}")
+    + "meld sdist = distinct 2 of simple\nmeld knit = run 3 step 3\n"
+    "hand h = 3 * knit + (knit | sdist)\nwin h\n",
 }
-#: Hands a corner's generated hands may miss (each was once decided wrong).
-CORNER_HANDS = {"wild_capped_absent": ["1m2m2m4m6m8m8m9m7z7z7z"]}
+#: Hands a corner's generated hands may miss (each was once decided wrong,
+#: or took an engine past its limits).
+CORNER_HANDS = {
+    "wild_capped_absent": ["1m2m2m4m6m8m8m9m7z7z7z"],
+    "two_sizes": ["2m3m4m5m5m6m6m7m1p2p5p"],
+}
 
 
 @pytest.mark.parametrize(
@@ -254,3 +264,47 @@ def test_a_tile_that_starts_many_melds_compiles_for_re2(tmp_path):
     want = [ms.wins(h) for h in batch]
     assert [h for h, g, w in zip(batch, run("re2", out.text, "", batch), want) if g != w] == []
     assert sum(want) >= 20 and len(batch) - sum(want) >= 20
+
+
+#: One suit, melds of three sizes beside gapped runs: its machine with the
+#: at-most checks that fail at once passes 64K characters, the one with the
+#: smallest counters fits.
+TWO_PLANS = (
+    M_SUIT + "meld sdist = distinct 2 of simple\nmeld gap = distinct 3 of {1m, 5m, 9m}\n"
+    "meld two = run 2\nmeld knit = run 3 step 3\n"
+    "hand h = gap + 3 * (knit | two | sdist) + 2 * (two | gap)\nwin h\n"
+)
+
+
+def test_an_at_most_count_is_planned_first_and_the_smaller_plan_kept_where_it_alone_fits(
+    tmp_path,
+):
+    """At equal cost the count plan takes an at-most check, which the
+    machine fails where it is broken (the corner ``two_sizes``: at 11 tiles
+    at most one ``sdist``, not at least two ``knit``); a rule set whose
+    pattern would then not fit gets the plan with the smallest counters."""
+    from mahjong_regex.compiler.sorted.count_checks import Check
+    from mahjong_regex.compiler.sorted.sorted_build import SortedCaps
+    from mahjong_regex.compiler.sorted.sorted_plan import plan_shape
+    from mahjong_regex.flavors.table import TooLarge, get
+    from mahjong_regex.pipeline import _render_sorted
+
+    path = tmp_path / "two_sizes.meld"
+    path.write_text("ruleset two_sizes\n" + CORNERS["two_sizes"], encoding="utf-8")
+    r = load_rules(str(path))
+    assert plan_shape(r, r.shapes[0]).checks[11] == (Check(frozenset({"sdist"}), "<=", 1),)
+    small = plan_shape(r, r.shapes[0], prune=False).checks[11]
+    assert small == (Check(frozenset({"knit"}), ">=", 2),)
+
+    path = tmp_path / "two_plans.meld"
+    path.write_text("ruleset two_plans\n" + TWO_PLANS, encoding="utf-8")
+    r = load_rules(str(path))
+    with pytest.raises(TooLarge):
+        _render_sorted(r, get("python"), False, SortedCaps())
+    out = render_sorted(r, "python")
+    assert len(out.text) <= SortedCaps().lookaround
+    ms = MultisetEvaluator(r)
+    batch = list(dict.fromkeys(["2m2m2m3m3m4m4m4m5m5m6m6m7m7m"] + sorted_corpus(r, 200)))
+    want = [ms.wins(h) for h in batch]
+    assert run("python", out.text, out.flavor.flags, batch) == want
+    assert sum(want) >= 5 and len(batch) - sum(want) >= 20

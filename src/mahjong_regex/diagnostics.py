@@ -104,7 +104,7 @@ class UnsupportedError(MeldError):
         super().__init__(
             f"flavor '{flavor}' cannot express {construct}: {reason}",
             span,
-            help=help or "choose another flavor, or see the flavor table in the README",
+            help=help or "choose another flavor, or see what each flavor takes in docs/flavors.md",
         )
         self.flavor = flavor
         self.construct = construct

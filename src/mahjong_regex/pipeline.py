@@ -28,7 +28,7 @@ from .diagnostics import UnsupportedError
 from .flavors.lower import lower
 from .flavors.outline import OutlinePrinter
 from .flavors.printer import Printer
-from .flavors.table import FLAVORS, Flavor, get, host_help, too_large, unsupported
+from .flavors.table import FLAVORS, Flavor, TooLarge, get, host_help, too_large, unsupported
 from .optimize import optimize
 from .rules import BUILTINS, builtin_source
 from .ruleset.checker import load
@@ -298,7 +298,20 @@ def render_sorted(
     has lookaround, 2 MB of UTF-8 in ``re2``; the message gives the
     size)."""
     flavor = _flavor(flavor)
-    caps = SortedCaps()
+    try:
+        out = _render_sorted(rules, flavor, allow_unchecked, SortedCaps())
+    except TooLarge:
+        if not flavor.lookaround:
+            raise
+        # Counts planned to cut the search early may take more pattern: the
+        # smallest plan, where it fits, before a refusal.
+        out = _render_sorted(rules, flavor, allow_unchecked, SortedCaps(prune=False))
+    return out
+
+
+def _render_sorted(rules: RuleSet, flavor: Flavor, allow_unchecked: bool, caps) -> Output:
+    """:func:`render_sorted` with ``caps`` (a
+    :class:`~mahjong_regex.compiler.sorted.sorted_build.SortedCaps`)."""
     # re2's limit is in bytes of UTF-8, measured below; a character is at
     # most four of them.
     most = caps.lookaround if flavor.lookaround else caps.re2 * 4
@@ -348,9 +361,8 @@ def _pcre2_fits(text: str, flavor: Flavor) -> None:
         pcre2.compile(f"(?:{text})|" + "x" * PCRE2_ROOM)
     except Exception as e:  # the module's own error class
         if "too large" in str(e):
-            raise unsupported(
+            raise too_large(
                 flavor,
-                "this rule set",
                 f"the pattern of {len(text):,} characters compiles to more than PCRE2's "
                 "64K code units (its default link size), or to so near it that older "
                 "PCRE2 releases (PHP's) may not compile it",

@@ -96,10 +96,15 @@ def vectors(sizes: dict[str, int], total: int, limit: int):
     return out
 
 
-def candidates(shape: Shape, rules: RuleSet, kinds: list[str], top: int, countable) -> list[Check]:
-    """Checks worth trying: none/some over single kinds, the slots' kinds,
-    the constraints' kinds and small sets of kinds; at most/at least over
-    such sets of ``countable`` kinds only."""
+def candidates(
+    shape: Shape, rules: RuleSet, kinds: list[str], top: int, countable, prune: bool = True
+) -> list[Check]:
+    """Checks worth trying, cheapest first: none/some over single kinds,
+    the slots' kinds, the constraints' kinds and small sets of kinds; at
+    most/at least over such sets of ``countable`` kinds only.  ``prune``:
+    at equal cost an at-most check comes first (the machine fails the
+    moment it is broken, :meth:`~.machine_counts.CountChecks.ceiling`,
+    where an at-least check is read at the end of the hand)."""
     sets = {frozenset([k]) for k in kinds}
     sets |= {frozenset(ks) & set(kinds) for _, ks in shape.slots}
     for c in rules.where + shape.where:
@@ -117,17 +122,22 @@ def candidates(shape: Shape, rules: RuleSet, kinds: list[str], top: int, countab
         for op in ("<=", ">=")
         for v in range(1, top + 1)
     ]
-    return sorted(out, key=lambda c: (c.cost, sorted(c.kinds), c.op, c.value))
+    return sorted(
+        out, key=lambda c: (c.cost, prune and c.op == ">=", sorted(c.kinds), c.op, c.value)
+    )
 
 
-def plan_checks(shape: Shape, rules: RuleSet, free: dict[str, int], guesses, lengths):
+def plan_checks(
+    shape: Shape, rules: RuleSet, free: dict[str, int], guesses, lengths, prune: bool = True
+):
     """{length: tuple of :class:`Check`, or None where no checks tell the
     shape's count vectors from the others} for every length whose hands may
     win the shape (lengths where none may are left out).
 
     ``free`` maps the kinds the machine reads freely to their sizes;
     ``guesses`` lists, per group guessed up front, its kinds with sizes
-    (exactly one meld of each group).  Raises :class:`TooManyVectors`."""
+    (exactly one meld of each group); ``prune`` as :func:`candidates`.
+    Raises :class:`TooManyVectors`."""
     out: dict[int, tuple[Check, ...]] = {}
     kinds = sorted(set(free) | {k for g in guesses for k in g})
     for n in sorted(lengths):
@@ -141,7 +151,7 @@ def plan_checks(shape: Shape, rules: RuleSet, free: dict[str, int], guesses, len
                     v[k] = v.get(k, 0) + 1
                 (good if valid(v, shape, rules) else bad).append(v)
         if good:
-            menu = candidates(shape, rules, kinds, shape.size, free)
+            menu = candidates(shape, rules, kinds, shape.size, free, prune)
             out[n] = cover(good, bad, menu)
     return out
 

@@ -33,6 +33,15 @@ class CountChecks:
             ks: max(c.value + (c.op == "<=") for c in checks if c.kinds == ks and c.op != "none")
             for ks in self.counted
         }
+        #: A flag per at-most check read at several lengths (but not all):
+        #: set at the start where the hand's length is one of them, so the
+        #: counter's ceiling reads one flag (:meth:`ceiling`).
+        self.capped_lengths = {
+            c: f"{self.p}k{j}"
+            for j, c in enumerate(
+                c for c in checks if c.op == "<=" and len(self.conditional.get(c, ())) > 1
+            )
+        }
         self.some_flags: dict[Check, list[str]] = {c: [] for c in self.some}
         self.levels_now: dict[frozenset, list[str | None]] = {
             ks: [None] * self.top[ks] for ks in self.counted
@@ -65,7 +74,19 @@ class CountChecks:
             )
             for n in self.flagged_lengths
         ]
-        return ir.Look(ir.alt(*ways, ir.EMPTY))
+        capped = [
+            ir.Look(
+                ir.alt(
+                    ir.seq(
+                        self.ops.set(flag, ahead=True),
+                        self.lengths_node(sorted(self.conditional[c])),
+                    ),
+                    ir.EMPTY,
+                )
+            )
+            for c, flag in self.capped_lengths.items()
+        ]
+        return ir.seq(ir.Look(ir.alt(*ways, ir.EMPTY)), *capped)
 
     def guard(self, kinds) -> ir.Node:
         """Fails where a ``none`` check on one of ``kinds`` applies (by the
@@ -94,19 +115,43 @@ class CountChecks:
                     continue
                 old = self.levels_now[ks]
                 new = [f"{flag}c{c}v{i}" for i in range(1, len(old) + 1)]
-                out.extend(self.raise_level(old, new, flag))
+                out.extend(self.raise_level(old, new, flag, self.ceiling(ks)))
                 self.levels_now[ks] = [
                     n if (old[i] is not None or i == 0 or old[i - 1] is not None) else None
                     for i, n in enumerate(new)
                 ]
         return out
 
-    def raise_level(self, old: list, new: list[str], flag: str) -> list[ir.Node]:
+    def ceiling(self, kinds: frozenset) -> dict[int, ir.Node]:
+        """{level: guard} for the levels of the counter of ``kinds`` that an
+        at-most check forbids: reaching level ``value + 1`` fails there and
+        then, where the check applies (the guard: never, or not at the
+        lengths it applies to), rather than at the end of the hand, so a
+        search past the bound is cut at once (a shape whose slot takes
+        melds of two sizes otherwise tries every spread of them)."""
+        out: dict[int, list[ir.Node]] = {}
+        for c in self.where:
+            if c.kinds != kinds or c.op != "<=":
+                continue
+            if c in self.capped_lengths:
+                out.setdefault(c.value + 1, []).append(self.ops.not_set(self.capped_lengths[c]))
+            elif c in self.conditional:
+                (n,) = self.conditional[c]
+                out.setdefault(c.value + 1, []).append(self.ops.not_set(self.length_flag(n)))
+            else:
+                out.setdefault(c.value + 1, []).append(ir.NEVER)
+        return {level: ir.seq(*guards) for level, guards in out.items()}
+
+    def raise_level(
+        self, old: list, new: list[str], flag: str, ceiling: dict[int, ir.Node] | None = None
+    ) -> list[ir.Node]:
         """Level i of ``new`` is set where level i of ``old`` is, or level
-        i - 1 is (level 0 always is) and ``flag`` is set.  Each group of
-        ``new`` is set in one place, and the two ways (set it or not)
-        exclude each other, so backtracking never tries both."""
+        i - 1 is (level 0 always is) and ``flag`` is set; a level in
+        ``ceiling`` rises only where its guard holds (:meth:`ceiling`).
+        Each group of ``new`` is set in one place, and the two ways (set it
+        or not) exclude each other, so backtracking never tries both."""
         ops = self.ops
+        ceiling = ceiling or {}
         out = []
         for i, name in enumerate(new, 1):
             was = old[i - 1]
@@ -115,7 +160,9 @@ class CountChecks:
                 if was is not None:
                     out.append(ops.test(was, ops.set(name), ir.EMPTY))
                 continue
-            rise = ir.seq(ops.is_set(flag), *([ops.is_set(below)] if below else []))
+            rise = ir.seq(
+                ops.is_set(flag), *([ops.is_set(below)] if below else []), ceiling.get(i, ir.EMPTY)
+            )
             stay = ops.test(flag, ops.not_set(below), ir.EMPTY) if below else ops.not_set(flag)
             if was is not None:
                 rise = ops.test(was, ir.EMPTY, rise)

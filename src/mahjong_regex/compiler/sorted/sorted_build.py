@@ -41,10 +41,14 @@ MAX_RE2_BYTES = 2 * 1024 * 1024
 @dataclass(frozen=True)
 class SortedCaps:
     """Size limits of sorted patterns (see the constants): ``lookaround``
-    in characters, ``re2`` in bytes of UTF-8."""
+    in characters, ``re2`` in bytes of UTF-8; ``prune``: where two count
+    checks cost alike, take the at-most one, which fails the moment it is
+    broken (False: the plan with the smallest counters, for a pattern
+    that would not fit otherwise)."""
 
     lookaround: int = MAX_LOOKAROUND_CHARS
     re2: int = MAX_RE2_BYTES
+    prune: bool = True
 
 
 def build_sorted(
@@ -75,7 +79,7 @@ def build_sorted(
         pool = wild_pool(rules)
         for i, shape in enumerate(rules.shapes):
             try:
-                plan = plan_shape(rules, shape)
+                plan = plan_shape(rules, shape, caps is None or caps.prune)
             except PlanRefused:
                 if pool is not None or arranged is None or not same_only(rules, shape):
                     raise

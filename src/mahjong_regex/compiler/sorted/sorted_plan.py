@@ -137,8 +137,9 @@ def tile_bounds(rules: RuleSet, shape: Shape):
     return caps, floors
 
 
-def plan_shape(rules: RuleSet, shape: Shape) -> ShapePlan:
-    """The :class:`ShapePlan` of ``shape``.  Raises :class:`PlanRefused`."""
+def plan_shape(rules: RuleSet, shape: Shape, prune: bool = True) -> ShapePlan:
+    """The :class:`ShapePlan` of ``shape`` (``prune``: as
+    :func:`~.count_checks.plan_checks`).  Raises :class:`PlanRefused`."""
     order = {t: i for i, t in enumerate(canonical_tiles(rules))}
     sizes = {k: rules.kinds[k].size for k in shape.kinds}
     guessed_kinds = guessed_groups(shape)
@@ -159,7 +160,7 @@ def plan_shape(rules: RuleSet, shape: Shape) -> ShapePlan:
     lengths = shape_lengths(shape, sizes)
     groups = [{k: sizes[k] for k in g} for g in guessed_kinds]
     try:
-        checks = plan_checks(shape, rules, free, groups, lengths)
+        checks = plan_checks(shape, rules, free, groups, lengths, prune)
     except TooManyVectors:
         raise PlanRefused(
             f"hand {shape.name}", "its meld counts have too many combinations", shape.span
