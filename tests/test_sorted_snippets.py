@@ -190,10 +190,12 @@ def test_the_ruby_sort_reads_binary_items_among_utf_8_ones_and_refuses_what_is_n
 def test_the_ruby_module_reads_other_encodings_as_their_text_and_invalid_bytes_as_no_hand(
     tmp_path, capsys
 ):
-    """A hand in UTF-16 or GB18030 checks as the same text in UTF-8; bytes
-    that are no UTF-8 text are no hand (false), as in every other language,
-    not an ArgumentError from the regex engine; an item that cannot be
-    transcoded is an ArgumentError naming it."""
+    """A hand in UTF-16 or GB18030 checks as the same text in UTF-8 (UTF-16
+    without a byte order mark read as big-endian); bytes that are no UTF-8
+    text are no hand (false), as in every other language, not an
+    ArgumentError from the regex engine; what is not a String is a
+    TypeError; an item that cannot be transcoded is an ArgumentError
+    naming it."""
     script = (
         'require_relative "harbin"\n'
         'hand = "幺鸡幺鸡幺鸡二条三条四条五条六条七条一筒一筒幺万幺万幺万"\n'
@@ -201,6 +203,9 @@ def test_the_ruby_module_reads_other_encodings_as_their_text_and_invalid_bytes_a
         "p harbin_winning_hand?(hand.encode('GB18030'))\n"
         'p harbin_winning_hand?(hand + "\\xff")\n'
         "p harbin_winning_hand?(\"\\xff\".force_encoding('UTF-16LE'))\n"
+        "p harbin_winning_hand?(hand.encode('UTF-16BE').force_encoding('UTF-16'))\n"
+        "p harbin_winning_hand?(hand.encode('UTF-16BE').b.force_encoding('UTF-7'))\n"
+        "[nil, [hand]].each { |x| harbin_winning_hand?(x) rescue puts $!.class }\n"
         "p harbin_winning_tiles?(%w[幺万 幺万 幺万 一筒 一筒 七条 六条 五条 四条 三条 二条 幺鸡 幺鸡 幺鸡]"
         ".map { |t| t.encode('UTF-16BE') })\n"
         "begin\n"
@@ -210,7 +215,37 @@ def test_the_ruby_module_reads_other_encodings_as_their_text_and_invalid_bytes_a
         "end\n"
     )
     out = run_module(tmp_path, capsys, "harbin", "ruby", "harbin.rb", script)
-    assert out == ["true", "true", "false", "false", "true", "item_1"]
+    assert out == [
+        "true",
+        "true",
+        "false",
+        "false",
+        "true",
+        "false",
+        "TypeError",
+        "TypeError",
+        "true",
+        "item_1",
+    ]
+
+
+def test_bytes_are_refused_by_the_python_and_js_sorts_and_are_no_hand_in_js(tmp_path, capsys):
+    """Bytes (Python ``bytes``, a Node ``Buffer``) are a TypeError that says
+    to decode them, not "item 0 is not a str: 229" (their first byte); JS's
+    check says false for what is not a string, as for null."""
+    script = (
+        'import { isHarbinWinningHand as win, sortHarbinHand as sort } from "./harbin.mjs";\n'
+        'console.log(win(Buffer.from("幺鸡")), win(null));\n'
+        'try { sort(Buffer.from("幺鸡")); } catch (e) { console.log(e.name, e.message.includes("decode")); }\n'
+    )
+    out = run_module(tmp_path, capsys, "harbin", "js", "harbin.mjs", script)
+    assert out == ["false", "false", "TypeError", "true"]
+    argv = ["compile", "harbin", "--input", "sorted", "--flavor", "python", "--format", "code"]
+    assert main(argv) == 0
+    space: dict = {}
+    exec(capsys.readouterr().out, space)
+    with pytest.raises(TypeError, match="decode bytes first"):
+        space["sort_harbin_hand"]("幺鸡".encode())
 
 
 def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):

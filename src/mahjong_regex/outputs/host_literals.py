@@ -104,3 +104,24 @@ class Names:
         """``houseRules``."""
         pascal = self.pascal
         return pascal[:1].lower() + pascal[1:]
+
+
+#: The Ruby helper that reads a String as UTF-8 (shared with the arranged
+#: snippet, :mod:`.snippets`, and the sorted one, :mod:`.sorted_templates`); its
+#: slot ``{s}`` is the rule set's snake name.
+RUBY_UTF8 = """# text as UTF-8: a binary String's bytes read as UTF-8, a String in another
+# encoding transcoded (UTF-16 or UTF-32 without a byte order mark read as
+# big-endian); nil where Ruby cannot transcode it (UTF-7, invalid bytes).
+def {s}_utf8(text)
+  return text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
+
+  bom = { Encoding::UTF_16 => Encoding::UTF_16BE, Encoding::UTF_32 => Encoding::UTF_32BE }
+  if bom.key?(text.encoding) && !text.b.start_with?("\\xFE\\xFF".b, "\\xFF\\xFE".b, "\\x00\\x00\\xFE\\xFF".b)
+    text = text.dup.force_encoding(bom[text.encoding])
+  end
+  text.encode(Encoding::UTF_8)
+rescue EncodingError
+  nil
+end
+
+"""

@@ -33,6 +33,7 @@ from ..ruleset.model import RuleSet
 from .host_code import go_snippet, rust_snippet
 from .host_literals import (
     NAME,
+    RUBY_UTF8,
     Names,
     php_delimited,
     python_literal,
@@ -41,6 +42,7 @@ from .host_literals import (
 )
 from .notation_text import input_lines
 from .shape_patterns import ShapePattern
+from .sorted_host import fill
 
 #: Per language with packages: what ``--package`` takes.
 PACKAGES = {
@@ -160,15 +162,15 @@ def _csharp(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
 
 
 def _ruby(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
+    utf8 = fill(RUBY_UTF8, {"s": n.snake})
     return (
-        f"{head}\n{n.upper}_WINNING_HAND = Regexp.new({single_quoted(out.text)})\n\n"
-        "# Is hand a winning hand? A binary String's bytes are read as UTF-8, a String\n"
-        "# in another encoding is transcoded; false for one that is no valid text.\n"
+        f"{head}\n{n.upper}_WINNING_HAND = Regexp.new({single_quoted(out.text)})\n\n{utf8}"
+        "# Is hand a winning hand? (false for a String that is no valid text;\n"
+        "# TypeError for what is not a String)\n"
         f"def {n.snake}_winning_hand?(hand)\n"
-        "  hand = hand.encoding == Encoding::BINARY ? hand.dup.force_encoding(Encoding::UTF_8) "
-        ": hand.encode(Encoding::UTF_8)\n"
-        f"  hand.valid_encoding? && {n.upper}_WINNING_HAND.match?(hand)\n"
-        "rescue EncodingError\n  false\nend\n"
+        "  raise TypeError, 'not a String: ' + hand.inspect unless hand.is_a?(String)\n\n"
+        f"  hand = {n.snake}_utf8(hand)\n"
+        f"  !hand.nil? && hand.valid_encoding? && {n.upper}_WINNING_HAND.match?(hand)\nend\n"
     )
 
 

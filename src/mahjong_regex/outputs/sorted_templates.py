@@ -5,6 +5,8 @@ indicator (the hand's ``TURNED|``).  A slot is ``{name}``:
 
 from __future__ import annotations
 
+from .host_literals import RUBY_UTF8
+
 PYTHON = '''{head}
 import re
 
@@ -34,7 +36,11 @@ def _{s}_positions(text: str) -> list:
 def sort_{s}_hand(tiles) -> str:
     """``tiles`` (a str of tile names in any order, or an iterable of such
     strs, read joined) in canonical order.  Raises ValueError where no tile
-    name starts, TypeError for an item that is not a str."""
+    name starts, TypeError for bytes (decode them first) or an item that is
+    not a str."""
+    if isinstance(tiles, (bytes, bytearray, memoryview)):
+        raise TypeError("not a str of tile names or an iterable of them (decode bytes first): "
+                        + repr(tiles))
     items = [tiles] if isinstance(tiles, str) else list(tiles)
     for i, item in enumerate(items):
         if not isinstance(item, str):
@@ -59,9 +65,9 @@ JS = """{head}
 /** The tile names in canonical order: a sorted hand is written in this order. */
 {export}const {U}_TILE_ORDER{t_order} = Object.freeze([{order}]);
 
-/** Is `hand`, written in canonical order, a winning hand? */
+/** Is `hand`, written in canonical order, a winning hand? (false for what is not a string) */
 {export}function is{P}WinningHand(hand{t_str}){t_bool} {
-  return {U}_WINNING_HAND.test(hand);
+  return typeof hand === "string" && {U}_WINNING_HAND.test(hand);
 }
 
 function {c}Positions(text{t_str}){t_nums} {
@@ -86,8 +92,8 @@ function {c}Positions(text{t_str}){t_nums} {
  * name starts, a TypeError for what is not a string or an iterable of them.
  */
 {export}function sort{P}Hand(tiles{t_tiles}){t_string} {
-  if (typeof tiles !== "string" && (tiles == null || typeof tiles[Symbol.iterator] !== "function")) {
-    throw new TypeError("not a string of tile names or an iterable of them: " + String(tiles));
+  if (typeof tiles !== "string" && (tiles == null || typeof tiles[Symbol.iterator] !== "function" || ArrayBuffer.isView(tiles))) {
+    throw new TypeError("not a string of tile names or an iterable of them (decode bytes first): " + String(tiles));
   }
   let text = typeof tiles === "string" ? tiles : Array.from(tiles, (t, i) => {
     if (typeof t !== "string") throw new TypeError("item " + i + " is not a string: " + String(t));
@@ -341,24 +347,19 @@ CS_TURNED = """        int bar = text.IndexOf('|');
         text = text.Substring(bar + 1);
 """
 
-RUBY = """{head}
+RUBY = (
+    """{head}
 {U}_WINNING_HAND = Regexp.new({literal})
 # The tile names in canonical order: a sorted hand is written in this order.
 {U}_TILE_ORDER = [{order}].freeze
 
-# text as UTF-8: a binary String's bytes read as UTF-8, a String in another
-# encoding transcoded; nil where text cannot be transcoded.
-def {s}_utf8(text)
-  return text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
-
-  text.encode(Encoding::UTF_8)
-rescue EncodingError
-  nil
-end
-
-# Is hand, written in canonical order, a winning hand? (false for a String
-# that is no valid text)
+"""
+    + RUBY_UTF8
+    + """# Is hand, written in canonical order, a winning hand? (false for a String
+# that is no valid text; TypeError for what is not a String)
 def {s}_winning_hand?(hand)
+  raise TypeError, 'not a String: ' + hand.inspect unless hand.is_a?(String)
+
   hand = {s}_utf8(hand)
   !hand.nil? && hand.valid_encoding? && {U}_WINNING_HAND.match?(hand)
 end
@@ -403,6 +404,8 @@ def {s}_winning_tiles?(tiles)
   {s}_winning_hand?(sort_{s}_hand(tiles))
 end
 """
+)
+
 RB_TURNED = """  turned, bar, text = text.partition('|')
   raise ArgumentError, "{TURNED}" if bar.empty? || {s}_tile_positions(turned).length != 1
 
