@@ -146,7 +146,9 @@ M_SUIT = "tiles {\n  suit m: 1m 2m 3m 4m 5m 6m 7m 8m 9m\n}\n"
 #: one is named in :data:`CORNER_HANDS`); a slot of melds of two sizes
 #: beside gapped runs (an at-most count read only at the end of the hand let
 #: the machine try every spread of the small melds: 15 s in ``re`` and
-#: PCRE2's match limit on the hand named in :data:`CORNER_HANDS`).
+#: PCRE2's match limit on the hand named in :data:`CORNER_HANDS`), and an
+#: at-most count read at every length (its level past the bound is never
+#: set: the group is dropped and every read of it resolved).
 CORNERS = {
     "six": M_SUIT + "meld chow = run 3\nmeld kong = same 4\nmeld six = same 6\nmeld pair = same 2\n"
     "hand standard = 2 * (chow | kong | six) + pair\nwin standard\n",
@@ -174,6 +176,8 @@ CORNERS = {
     "wild_capped_absent": M_SUIT.replace("}", "  honor dragon: 7z\n}")
     + "wild 7z for suited\nmeld chow = run 3\nmeld knit = run 3 step 3\nmeld pair = same 2\n"
     "hand h = 3 * (chow | knit) + pair\nwin h where each tile <= 2\n",
+    "at_most_everywhere": M_SUIT + "meld chow = run 3\nmeld pung = same 3\nmeld pair = same 2\n"
+    "hand h = 3 * (chow | pung) + pair where count(pung) <= 1\nwin h\n",
     "two_sizes": M_SUIT.replace("}", "  suit p: 1p 2p 3p 4p 5p 6p 7p 8p 9p\n}")
     + "meld sdist = distinct 2 of simple\nmeld knit = run 3 step 3\n"
     "hand h = 3 * knit + (knit | sdist)\nwin h\n",

@@ -42,6 +42,8 @@ class CountChecks:
                 c for c in checks if c.op == "<=" and len(self.conditional.get(c, ())) > 1
             )
         }
+        #: Per counter (its set of kinds), :meth:`ceiling`.
+        self.ceilings = {ks: self.ceiling(ks) for ks in self.counted}
         self.some_flags: dict[Check, list[str]] = {c: [] for c in self.some}
         self.levels_now: dict[frozenset, list[str | None]] = {
             ks: [None] * self.top[ks] for ks in self.counted
@@ -115,7 +117,7 @@ class CountChecks:
                     continue
                 old = self.levels_now[ks]
                 new = [f"{flag}c{c}v{i}" for i in range(1, len(old) + 1)]
-                out.extend(self.raise_level(old, new, flag, self.ceiling(ks)))
+                out.extend(self.raise_level(old, new, flag, self.ceilings[ks]))
                 self.levels_now[ks] = [
                     n if (old[i] is not None or i == 0 or old[i - 1] is not None) else None
                     for i, n in enumerate(new)
