@@ -71,7 +71,7 @@ def test_classes_and_ranks():
         (
             HEAD + "meld pair = same 2\nhand h = 7 * (pair | pong)\nwin h\n",
             5,
-            10,
+            22,
             "unknown meld kind 'pong'",
         ),
         (HEAD + "meld pair = same 2\nhand h = 7 * pair\nwin g\n", 6, 5, "unknown hand shape 'g'"),
@@ -109,7 +109,7 @@ def test_classes_and_ranks():
         (
             HEAD + "meld pair = same 2\nhand h = 7 * pair\nwin h where count(pung) >= 1\n",
             6,
-            13,
+            19,
             "unknown meld kind 'pung'",
         ),
         (HEAD + "meld pair = same 2\nhand h = 19 * pair\nwin h\n", 5, 1, "at most 18"),

@@ -165,9 +165,9 @@ def test_a_broken_rule_shows_its_located_error(page, tmp_path, capsys, monkeypat
     settle(page)
     errors = page.eval_on_selector_all("#diagnostics li.error", "e => e.map(x => x.innerText)")
     assert errors == [cli_error(tmp_path, capsys, broken)]
-    assert errors[0].startswith("harbin.meld:18:17: error: unknown meld kind 'chow'")
+    assert errors[0].startswith("harbin.meld:18:22: error: unknown meld kind 'chow'")
     marked = page.eval_on_selector_all("#backdrop mark.error", "e => e.map(x => x.textContent)")
-    assert marked == [broken.splitlines()[17][16:40]] == ["4 * (chow | pung | kong)"]
+    assert marked == [broken.splitlines()[17][21:25]] == ["chow"]
     assert page.inner_text("#gutter .error") == "18"
     assert "do not load" in page.inner_text("#hands-summary")
     assert page.eval_on_selector_all("#verdicts li", "e => e.length") == 0

@@ -365,7 +365,7 @@ SCORING = "a scoring condition, allowed only in a 'score' statement"
             "the tile class '条 & honor' is empty",
         ),
         (TWO + "score a = 1 per count(pung of 红中 & 条)\n", 9, 31, "'红中 & 条' is empty"),
-        (TWO + "score a = 1 where twins(pong) >= 1\n", 9, 19, "unknown meld kind 'pong'"),
+        (TWO + "score a = 1 where twins(pong) >= 1\n", 9, 25, "unknown meld kind 'pong'"),
         (
             PAIRS + "win h\nwild 红中 for 条\nscore a = 1\n",
             8,

@@ -4,7 +4,7 @@ Every user-facing failure of the compiler is a :class:`MeldError` (or a
 subclass) carrying a span.  :meth:`MeldError.render` draws the conventional
 compiler message::
 
-    rules/x.meld:3:12: error: unknown meld kind 'chw'
+    rules/x.meld:3:22: error: unknown meld kind 'chw'
         hand standard = 4 * (chw | pung) + pair
                              ^~~
 """

@@ -205,13 +205,15 @@ class _Checker:
             raise MeldError(f"meld kind '{decl.name}' matches no tiles", decl.span)
         self.kinds[decl.name] = kind
 
-    def known_kinds(self, names, span: syn.Span) -> None:
-        """Raise :class:`MeldError` at ``span`` for the first of ``names``
-        that is not a meld kind."""
-        for k in names:
+    def known_kinds(self, names, span: syn.Span, spans=()) -> None:
+        """Raise :class:`MeldError` for the first of ``names`` that is not a
+        meld kind: at its place in ``spans`` (one per name), else at
+        ``span``."""
+        for i, k in enumerate(names):
             if k not in self.kinds:
+                at = spans[i] if i < len(spans) else span
                 raise MeldError(
-                    f"unknown meld kind '{k}'", span, help=self.known("meld kinds", self.kinds)
+                    f"unknown meld kind '{k}'", at, help=self.known("meld kinds", self.kinds)
                 )
 
     def build_shape(self, decl: syn.HandDecl) -> Shape:
@@ -219,7 +221,7 @@ class _Checker:
         for s in decl.slots:
             if s.count < 1:
                 raise MeldError("a slot count is at least 1", s.span)
-            self.known_kinds(s.kinds, s.span)
+            self.known_kinds(s.kinds, s.span, s.kind_spans)
             slots.append((s.count, tuple(dict.fromkeys(s.kinds))))
         total = sum(c for c, _ in slots)
         if total > MAX_MELDS:
@@ -259,7 +261,7 @@ class _Checker:
                 )
             return Constraint("any", text, c.span, parts=parts)
         if isinstance(c, syn.MeldCount):
-            self.known_kinds(c.kinds, c.span)
+            self.known_kinds(c.kinds, c.span, c.kind_spans)
             within = None
             if c.of is not None:
                 self.count_range(c.value, c.span)
@@ -268,7 +270,7 @@ class _Checker:
                 "meld_count", text, c.span, c.op, c.value, kinds=frozenset(c.kinds), within=within
             )
         if isinstance(c, syn.SplitCount):
-            self.known_kinds(c.kinds, c.span)
+            self.known_kinds(c.kinds, c.span, c.kind_spans)
             self.count_range(c.value, c.span)
             return Constraint(c.what, text, c.span, c.op, c.value, kinds=frozenset(c.kinds))
         if isinstance(c, syn.EveryMeld):

@@ -94,7 +94,7 @@ def element(checker, d: syn.ScoreDecl, names, win: list[str]) -> ScoreElement:
 def per(checker, p: syn.Per) -> Constraint:
     """``per count(…)`` / ``per twins(…)`` as a count constraint (its
     comparison unused)."""
-    checker.known_kinds(p.kinds, p.span)
+    checker.known_kinds(p.kinds, p.span, p.kind_spans)
     kind = "meld_count" if p.what == "count" else "twins"
     within = checker.classes.nonempty(p.of) if p.of is not None else None
     return Constraint(kind, checker.text(p.span), p.span, kinds=frozenset(p.kinds), within=within)

@@ -45,6 +45,11 @@ _TOKEN_WORDS = {
 _LINE_END = 10**6
 
 
+def _names(tokens) -> tuple[tuple[str, ...], tuple[tree.Span, ...]]:
+    """The names of NAME tokens, and where each is written."""
+    return tuple(str(t) for t in tokens), tuple(_span(t) for t in tokens)
+
+
 def _span(meta_or_token) -> tree.Span:
     if isinstance(meta_or_token, Token):
         tok = meta_or_token
@@ -240,13 +245,14 @@ class _ToTree(_TestsToTree):
 
     def slot(self, meta, items):
         if len(items) == 2:
-            count, kinds = _int(items[0]), items[1]
+            count, names = _int(items[0]), items[1]
         else:
-            count, kinds = 1, items[0]
-        return tree.Slot(count, kinds, _span(meta))
+            count, names = 1, items[0]
+        kinds = tuple(str(n) for n in names)
+        return tree.Slot(count, kinds, _span(meta), tuple(_span(n) for n in names))
 
     def kind_set(self, meta, names):
-        return tuple(str(n) for n in names)
+        return tuple(names)
 
     def win(self, meta, items):
         where = items[-1] if items and isinstance(items[-1], tuple) else ()
@@ -263,17 +269,18 @@ class _ToTree(_TestsToTree):
 
     def meld_count(self, meta, items):
         *names, op, value = items
-        return tree.MeldCount(tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta))
+        kinds, spans = _names(names)
+        return tree.MeldCount(kinds, _cmp(op), _int(value), _span(meta), kind_spans=spans)
 
     def meld_count_of(self, meta, items):
         *names, of, op, value = items
-        return tree.MeldCount(tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta), of)
+        kinds, spans = _names(names)
+        return tree.MeldCount(kinds, _cmp(op), _int(value), _span(meta), of, spans)
 
     def _split_count(self, what, meta, items):
         *names, op, value = items
-        return tree.SplitCount(
-            what, tuple(str(n) for n in names), _cmp(op), _int(value), _span(meta)
-        )
+        kinds, spans = _names(names)
+        return tree.SplitCount(what, kinds, _cmp(op), _int(value), _span(meta), spans)
 
     def twins(self, meta, items):
         return self._split_count("twins", meta, items)
@@ -323,12 +330,13 @@ class _ToTree(_TestsToTree):
         return ("supersedes", *items)
 
     def per_count(self, meta, items):
-        names = [i for i in items if isinstance(i, Token)]
+        kinds, spans = _names([i for i in items if isinstance(i, Token)])
         of = items[-1] if not isinstance(items[-1], Token) else None
-        return tree.Per("count", tuple(str(n) for n in names), of, _span(meta))
+        return tree.Per("count", kinds, of, _span(meta), spans)
 
     def per_twins(self, meta, items):
-        return tree.Per("twins", tuple(str(n) for n in items), None, _span(meta))
+        kinds, spans = _names(items)
+        return tree.Per("twins", kinds, None, _span(meta), spans)
 
     def suit_count(self, meta, items):
         op, value = items

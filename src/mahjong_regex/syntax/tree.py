@@ -188,6 +188,8 @@ class MeldCount:
     value: int
     span: Span
     of: "ClassExpr | None" = None
+    #: Where each of ``kinds`` is written (empty when not known).
+    kind_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,8 @@ class SplitCount:
     op: str
     value: int
     span: Span
+    #: Where each of ``kinds`` is written (empty when not known).
+    kind_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -317,6 +321,8 @@ class Slot:
     count: int
     kinds: tuple[str, ...]
     span: Span
+    #: Where each of ``kinds`` is written (empty when not known).
+    kind_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -349,6 +355,8 @@ class Per:
     kinds: tuple[str, ...]
     of: "ClassExpr | None"
     span: Span
+    #: Where each of ``kinds`` is written (empty when not known).
+    kind_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
