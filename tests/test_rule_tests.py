@@ -16,7 +16,7 @@ from test_diff_cli import run_in
 
 from mahjong_regex import BUILTINS, MeldError, builtin_source, load_rules
 from mahjong_regex.diff.compare import same_checked
-from mahjong_regex.engines import EngineError, engine_version
+from mahjong_regex.engines import EngineError, EngineUnavailable, engine_version
 from mahjong_regex.flavors.table import FLAVORS
 from mahjong_regex.outputs import tests_report, tests_run
 from mahjong_regex.reference.hand_checks import ReferenceChecks
@@ -444,15 +444,21 @@ def test_the_tests_decide_nothing():
     assert same_checked(load_rules("harbin"), load(HEAD, "h.meld"))
 
 
-def test_an_engine_missing_here_is_reported_skipped_with_its_reason():
+def test_an_engine_missing_here_is_reported_skipped_with_its_reason(monkeypatch):
     run = tests_run.prepare("h.meld", HEAD + f"tests {{ win {WIN}   # a win\n}}\n")
     tests_run.run_reference(run)
     versions, _ = tests_run.available(("regex",))
     tests_run.run_engines([run], ("regex",), versions)
-    missing = {"ruby": "ruby: ruby is not on the PATH"}
+
+    def no_ruby(engine):
+        raise EngineUnavailable(f"{engine}: ruby is not on the PATH")
+
+    monkeypatch.setattr(tests_run, "engine_version", no_ruby)
+    assert tests_run.available(("ruby",)) == ({}, {"ruby": "ruby is not on the PATH"})
+    missing = {"ruby": "ruby is not on the PATH"}
     lines = tests_report.text([run], versions, missing).splitlines()
     assert lines[0] == "h.meld: 1 test . ok (reference and 1 engine)"
-    assert "engines skipped: ruby: ruby: ruby is not on the PATH" in lines
+    assert "engines skipped: ruby: ruby is not on the PATH" in lines
     report = json.loads(tests_report.as_json([run], versions, missing))
     assert report["engines"]["skipped"] == missing
     assert report["rule_sets"][0]["tests"][0]["engines"] == ["regex"]

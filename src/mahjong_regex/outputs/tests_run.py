@@ -140,7 +140,8 @@ def available(flavors) -> tuple[dict[str, str], dict[str, str]]:
             try:
                 versions[engine] = engine_version(engine)
             except EngineError as e:
-                missing[engine] = str(e).splitlines()[0]
+                # The report names the engine: not twice ("re2: re2: …").
+                missing[engine] = str(e).splitlines()[0].removeprefix(f"{engine}: ")
     return versions, missing
 
 
