@@ -249,8 +249,8 @@ def test_bytes_are_refused_by_the_python_and_js_sorts_and_are_no_hand_in_js(tmp_
 
 
 def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):
-    """null, or an item that is not a string, is a TypeError (PHP would read
-    1 as "1" and null as ""); where no tile name starts, the error gives the
+    """null, or an item that is not a string, is a TypeError naming its type
+    (PHP would read 1 as "1" and null as ""); where no tile name starts, the error gives the
     tile's place and the rest of the text, escaped."""
     assert (
         main(["compile", "riichi", "--input", "sorted", "--lang", "php", "--format", "code"]) == 0
@@ -270,9 +270,9 @@ def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, 
     )
     out = run(["php", "main.php"], tmp_path).splitlines()
     assert out == [
-        "TypeError: not a string of tile names or an array of them",
-        "TypeError: item 1 is not a string",
-        "TypeError: item 0 is not a string",
+        "TypeError: not a string of tile names or an array of them: NULL",
+        "TypeError: item 1 is not a string: NULL",
+        "TypeError: item 0 is not a string: integer",
         'InvalidArgumentException: not tile names: no tile name starts at tile 2: "\\n2m"',
     ]
 

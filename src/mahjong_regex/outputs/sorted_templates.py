@@ -449,11 +449,11 @@ function sort_{s}_hand($tiles): string
 {
     $items = is_string($tiles) ? [$tiles] : $tiles;
     if (!is_array($items)) {
-        throw new \\TypeError('not a string of tile names or an array of them');
+        throw new \\TypeError('not a string of tile names or an array of them: ' . gettype($tiles));
     }
     foreach (array_values($items) as $i => $item) {
         if (!is_string($item)) {
-            throw new \\TypeError('item ' . $i . ' is not a string');
+            throw new \\TypeError('item ' . $i . ' is not a string: ' . gettype($item));
         }
     }
     $text = implode('', $items);
