@@ -325,3 +325,46 @@ def test_the_python_snippet_raises_value_error_for_what_is_not_tile_names(capsys
     with pytest.raises(TypeError, match="item 1 is not a str: None"):
         space["is_riichi_winning_tiles"](["1m", None])
     assert space["is_riichi_winning_hand"]("1mx5z") is False
+
+
+@pytest.mark.parametrize("lang", ["java", "csharp"])
+def test_a_lone_surrogate_in_text_that_is_no_tile_is_escaped_in_the_error(lang, tmp_path, capsys):
+    """Java and C# strings may hold half a surrogate pair, which prints as
+    '?': the error escapes it (as JSON does), and keeps a pair whole."""
+    argv = ["compile", "riichi", "--input", "sorted", "--lang", lang, "--format", "code"]
+    assert main(argv) == 0
+    code = capsys.readouterr().out
+    if missing(lang):
+        pytest.skip(f"the {lang} toolchain is not on PATH")
+    from snippet_programs import run
+
+    hands = r'"1m\uD800x", "1m\uD83C\uDC00\uDC00"'
+    if lang == "java":
+        (tmp_path / "RiichiWinningHand.java").write_text(code, encoding="utf-8")
+        (tmp_path / "Main.java").write_text(
+            "public class Main { public static void main(String[] a) {\n"
+            f"  for (String h : new String[] {{{hands}}}) {{\n"
+            "    try { RiichiWinningHand.sortHand(h); }\n"
+            "    catch (IllegalArgumentException e) { System.out.println(e.getMessage()); }\n"
+            "  } } }\n",
+            encoding="utf-8",
+        )
+        run(["javac", "-encoding", "UTF-8", "Main.java", "RiichiWinningHand.java"], tmp_path)
+        out = run(["java", "-Dstdout.encoding=UTF-8", "-cp", ".", "Main"], tmp_path)
+    else:
+        (tmp_path / "Riichi.cs").write_text(code, encoding="utf-8")
+        (tmp_path / "Main.cs").write_text(
+            "using System; public static class MainClass { public static void Main() {\n"
+            "  Console.OutputEncoding = new System.Text.UTF8Encoding(false);\n"
+            f"  foreach (string h in new[] {{{hands}}}) {{\n"
+            "    try { RiichiWinningHand.SortHand(h); }\n"
+            "    catch (ArgumentException e) { Console.WriteLine(e.Message); }\n"
+            "  } } }\n",
+            encoding="utf-8",
+        )
+        run(["mcs", "-out:main.exe", "Main.cs", "Riichi.cs"], tmp_path)
+        out = run(["mono", "main.exe"], tmp_path)
+    assert out.splitlines() == [
+        'not tile names: no tile name starts at tile 2: "\\ud800x"',
+        'not tile names: no tile name starts at tile 2: "\U0001f000\\udc00"',
+    ]

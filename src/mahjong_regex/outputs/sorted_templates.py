@@ -201,10 +201,15 @@ public final class {P}WinningHand {
 
     private static String quoted(String text) {
         StringBuilder out = new StringBuilder("\\"");
-        for (char ch : text.toCharArray()) {
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            // A surrogate not in a pair is escaped: printed, it is a '?'.
+            boolean paired = Character.isHighSurrogate(ch)
+                    ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
+                    : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
             if (ch == '"' || ch == '\\\\') {
                 out.append('\\\\').append(ch);
-            } else if (ch < ' ') {
+            } else if (ch < ' ' || Character.isSurrogate(ch) && !paired) {
                 out.append(String.format("\\\\u%04x", (int) ch));
             } else {
                 out.append(ch);
@@ -319,13 +324,18 @@ using System.Text.RegularExpressions;
     private static string Quoted(string text)
     {
         var output = new StringBuilder("\\"");
-        foreach (char ch in text)
+        for (int i = 0; i < text.Length; i++)
         {
+            char ch = text[i];
+            // A surrogate not in a pair is escaped: printed, it is a '?'.
+            bool paired = char.IsHighSurrogate(ch)
+                ? i + 1 < text.Length && char.IsLowSurrogate(text[i + 1])
+                : i > 0 && char.IsHighSurrogate(text[i - 1]);
             if (ch == '"' || ch == '\\\\')
             {
                 output.Append('\\\\').Append(ch);
             }
-            else if (ch < ' ')
+            else if (ch < ' ' || char.IsSurrogate(ch) && !paired)
             {
                 output.Append("\\\\u").Append(((int)ch).ToString("x4"));
             }
