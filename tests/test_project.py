@@ -303,6 +303,14 @@ def test_the_build_removes_only_files_it_would_write(tmp_path):
     args = ["build", "rules", "--flavor", "pcre", "--out", "."]
     assert run(*args, "--input", "arranged,sorted", cwd=tmp_path).returncode == 0
     assert (tmp_path / "b" / "sorted" / "pcre.re").is_file()
+    # Checked without --input, the sorted files are extra: the report says why.
+    out = run(*args, "--check", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stderr.splitlines()[-1] == (
+        "  note: files under sorted/ are for sorted input, which this build leaves out; "
+        "to keep them, pass --input arranged,sorted or set inputs in [tool.mahjong-regex]"
+    )
+    assert run(*args, "--input", "arranged,sorted", "--check", cwd=tmp_path).returncode == 0
     assert run(*args, cwd=tmp_path).returncode == 0
     assert not (tmp_path / "b" / "sorted").exists() and (tmp_path / "b" / "pcre.re").is_file()
 

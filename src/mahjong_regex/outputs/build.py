@@ -346,7 +346,7 @@ def run(args, fail) -> int:
     want, refused = built.files, built.refused
     if args.check:
         stale = stale_files(out, want, refused)
-        _report_stale(args, out, want, stale, refused)
+        _report_stale(args, out, want, stale, refused, config.inputs)
         return 1 if _refused(refused, "checked") or stale else 0
     try:
         written = write(out, want, refused)
@@ -360,12 +360,18 @@ def run(args, fail) -> int:
 
 
 def _report_stale(
-    args, out: Path, want: dict[str, str], stale: list[str], refused: dict[str, list[str]]
+    args,
+    out: Path,
+    want: dict[str, str],
+    stale: list[str],
+    refused: dict[str, list[str]],
+    inputs=("arranged",),
 ) -> None:
     """``build --check``'s report: one line when ``out`` is up to date (or,
     when a rule set's tests fail, when the others' files are); else, on
     stderr, the command to run, the files to rewrite and, apart, those to
-    remove."""
+    remove, with a note where those are of an input form the build leaves
+    out (``inputs``: the forms it makes)."""
     if not stale:
         if refused:
             print(f"{out}: the files of the other rule sets are up to date ({len(want):,} files)")
@@ -383,6 +389,19 @@ def _report_stale(
         print("it removes these files, which no rule set makes now:", file=sys.stderr)
         for rel in remove:
             print(f"  {out / rel}", file=sys.stderr)
+        left_out = [
+            form
+            for form, folder in FORM_FOLDERS.items()
+            if folder and form not in inputs and any(f"/{folder}" in rel for rel in remove)
+        ]
+        if left_out:
+            forms = ",".join([*inputs, *left_out])
+            print(
+                f"  note: files under {', '.join(FORM_FOLDERS[f] for f in left_out)} are for "
+                f"{' and '.join(left_out)} input, which this build leaves out; to keep them, "
+                f"pass --input {forms} or set inputs in [tool.mahjong-regex]",
+                file=sys.stderr,
+            )
 
 
 def _refused(refused: dict[str, list[str]], done: str = "written") -> bool:
