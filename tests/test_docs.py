@@ -144,3 +144,46 @@ def test_every_package_ci_installs_is_named_in_the_testing_docs():
     packages = listed.group(1).replace("\\\n", " ").split()
     testing = (ROOT / "docs" / "testing.md").read_text("utf-8")
     assert packages and not [p for p in packages if p not in testing]
+
+
+SORTED_FLAVORS = ["pcre", "regex", "python", "js", "java", "dotnet", "ruby", "re2"]
+
+
+def size_table(path: Path) -> dict[tuple[str, str], str]:
+    """{(rule set, flavor): cell} of the sorted-size table in ``path``: the
+    rows after the header ``| rule set | pcre | … | re2 |``."""
+    lines = path.read_text("utf-8").splitlines()
+    head = "| rule set | " + " | ".join(SORTED_FLAVORS) + " |"
+    start = lines.index(head) + 2
+    cells = {}
+    for line in lines[start:]:
+        if not line.startswith("| `"):
+            break
+        name, *row = [c.strip() for c in line.strip("|").split("|")]
+        cells.update({(name.strip("`"), f): c for f, c in zip(SORTED_FLAVORS, row)})
+    return cells
+
+
+def sorted_size(name: str, flavor: str) -> int | None:
+    """The size of the built-in's generated sorted pattern (characters; in
+    ``re2`` bytes of UTF-8), or None where the flavor refuses it."""
+    path = ROOT / "generated" / name / "sorted" / f"{flavor}.re"
+    if not path.is_file():
+        return None
+    text = path.read_text("utf-8").rstrip("\n")
+    return len(text.encode()) if flavor == "re2" else len(text)
+
+
+def test_the_sorted_size_tables_are_the_generated_patterns():
+    """The README's table (K characters, re2 MB) and docs/sorted-input.md's
+    (exact sizes) give each generated sorted pattern's size."""
+    readme = size_table(ROOT / "README.md")
+    exact = size_table(ROOT / "docs" / "sorted-input.md")
+    assert len(readme) == len(exact) == 20 * len(SORTED_FLAVORS)
+    for (name, flavor), cell in readme.items():
+        size = sorted_size(name, flavor)
+        if size is None:
+            assert cell == "refused" and exact[name, flavor].startswith("refused")
+            continue
+        short = f"{size / 1e6:.2f} M" if flavor == "re2" else f"{round(size / 1000)} K"
+        assert (cell, exact[name, flavor].split(" / ")[0]) == (short, f"{size:,}"), (name, flavor)
