@@ -36,6 +36,19 @@ def test_compile_riichi_for_re2_prints_a_pattern_go_reads(capsys):
     assert run_batch("go", out.out.strip(), hands) == [True, True, False]
 
 
+def test_no_pass_with_sorted_input_is_said_to_change_nothing(capsys):
+    assert main(["compile", "harbin", "--input", "sorted"]) == 0
+    plain = capsys.readouterr().out
+    argv = ["compile", "harbin", "--input", "sorted", "--no-pass", "counter_loop"]
+    assert main(argv) == 0
+    out = capsys.readouterr()
+    assert out.out == plain
+    assert out.err == (
+        "mahjong-regex: warning: --no-pass is not applied with --input sorted "
+        "(sorted patterns are built with every pass)\n"
+    )
+
+
 def test_match_prints_one_winning_arrangement(capsys):
     hand = "幺鸡幺鸡幺鸡二条三条四条五条六条七条一筒一筒幺万幺万幺万"
     assert main(["match", "harbin", "--input", "sorted", hand]) == 0
