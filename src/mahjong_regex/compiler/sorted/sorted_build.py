@@ -233,7 +233,17 @@ def wild_pool(rules: RuleSet) -> Pool | None:
     a turned tile, a tile that always plays another (``proxy``)."""
     if not rules.has_wilds:
         return None
-    if rules.indicator is not None or rules.turned is not None:
+    if rules.turned is not None:
+        # --indicator: no turned tile in the hand, but its wild tile sorts
+        # among the tiles that are not wild, which the machine cannot read.
+        raise PlanRefused(
+            "indicator",
+            "a wild tile chosen by the turned tile (--indicator), which sorts among the "
+            "tiles that are not wild",
+            rules.indicator_span,
+            INDICATOR_HELP,
+        )
+    if rules.indicator is not None:
         raise PlanRefused("indicator", "a turned tile", rules.indicator_span, INDICATOR_HELP)
     domain: dict[int, set[int]] = {}
     for w in rules.wilds:
