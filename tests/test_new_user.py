@@ -87,6 +87,12 @@ def test_rules_lists_the_built_ins_and_prints_a_source():
     assert source.startswith("# Harbin") and "win standard" in source
     out = run("rules", "nowhere")
     assert out.returncode == 2 and "no rule set 'nowhere'" in out.stderr
+    # A path is no misspelt built-in: the error says the file is missing.
+    out = run("compile", "rules/house.meld")
+    assert (out.returncode, out.stderr) == (
+        2,
+        "mahjong-regex: error: no rule file 'rules/house.meld': no such file\n",
+    )
 
 
 def test_an_error_in_a_built_in_says_how_to_see_its_source():

@@ -103,7 +103,7 @@ def test_config_and_out_options(tmp_path):
     [
         (
             '[tool.mahjong-regex]\nrules = ["sichuan"]\ninputs = ["sorted", "shuffled"]\n',
-            "pyproject.toml:6:1: error: input form 'shuffled' cannot be built (yet)",
+            "pyproject.toml:6:1: error: unknown input form 'shuffled'",
             "    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
             "  help: the input forms are arranged, sorted",
         ),

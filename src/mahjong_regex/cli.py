@@ -276,7 +276,12 @@ def cmd_match(args) -> int:
 
 def _hand_args(p: argparse.ArgumentParser, engine_help: str) -> None:
     """The hands and ``--engine`` arguments of ``match`` and ``score``."""
-    p.add_argument("hands", nargs="*", help="arranged hands; read from stdin, one a line, if none")
+    p.add_argument(
+        "hands",
+        nargs="*",
+        help="hands (arranged, or sorted with --input sorted); read from stdin, one a line, "
+        "if none",
+    )
     p.add_argument(
         "--engine", default="reference", choices=["reference", "regex"], help=engine_help
     )

@@ -57,6 +57,11 @@ def read_rules(spec: str) -> tuple[str, str]:
     name = spec if spec in BUILTINS else spec.lower()
     if name in BUILTINS:
         return f"<builtin>/{name}.meld", builtin_source(name)
+    if path.suffix == ".meld" or len(path.parts) > 1:
+        # A path, not a misspelt built-in: the built-ins would be noise.
+        raise UnknownRuleSet(
+            f"no rule file {spec!r}: {'not a file' if path.exists() else 'no such file'}"
+        )
     near = difflib.get_close_matches(name, BUILTINS, n=2, cutoff=0.7)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
     raise UnknownRuleSet(

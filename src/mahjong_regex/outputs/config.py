@@ -170,7 +170,7 @@ def load_config(path: str | Path) -> BuildConfig:
     if bad is not None:
         raise fail(
             "inputs",
-            f"input form '{bad}' cannot be built (yet)",
+            f"unknown input form '{bad}'",
             "the input forms are " + ", ".join(FORM_FOLDERS),
         )
     out = table.get("out", "generated")
