@@ -62,3 +62,18 @@ def test_a_sorted_re2_pattern_side_compiles_past_re2s_default_budget(capsys):
     args += ["--input", "sorted"]
     assert main(args + ["--hands", "300"]) == 0
     assert "no hand changed verdict (300 hands tried)" in capsys.readouterr().out
+
+
+def test_sorted_tests_change_verdict_in_a_sorted_diff_only(tmp_path, capsys):
+    """A hand of ``tests sorted`` is no arrangement: a diff of arranged
+    hands leaves it out, a diff of sorted hands decides it."""
+    hand = "二条二条二条三条四条五条五条六条七条八条八条八条九条九条"
+    tests = f"tests sorted {{\n  no {hand}   # one suit\n    because suits >= 2\n}}\n"
+    (tmp_path / "old.meld").write_text(HARBIN + tests, "utf-8")
+    (tmp_path / "new.meld").write_text(HARBIN.replace("suits >= 2,", "") + tests, "utf-8")
+    args = ["diff", str(tmp_path / "old.meld"), str(tmp_path / "new.meld"), "--hands", "200"]
+    assert main(args + ["--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["test_changes"] == []
+    assert main(args + ["--input", "sorted", "--format", "json"]) == 1
+    [changed] = json.loads(capsys.readouterr().out)["test_changes"]
+    assert (changed["hand"], changed["expects"]) == (hand, "no")

@@ -119,8 +119,9 @@ def as_json(runs: list[RuleSetRun], versions: dict[str, str], missing: dict[str,
     (``ran``: {engine: version}, ``skipped``: {engine: why}) and
     ``rule_sets``: for each file its ``path``, ``name``, ``error``,
     ``engines`` (those that ran it), ``skipped`` and ``broken`` (by
-    engine: why), and ``tests``: ``line``, ``column``, ``verdict``, ``hand``,
-    ``note``, ``expected`` (in words), ``passed``, ``reference``
+    engine: why; ``ENGINE (sorted)`` where only its sorted tests did not
+    run), and ``tests``: ``line``, ``column``, ``verdict``, ``hand``,
+    ``input`` (``arranged`` or ``sorted``), ``note``, ``expected`` (in words), ``passed``, ``reference``
     (``verdict``, ``said``, ``problems``), ``engines`` (those that ran it)
     and ``disagree`` ({engine: what it said})."""
     ran = engines_ran(runs, versions)
@@ -149,6 +150,7 @@ def _run_json(run: RuleSetRun) -> dict:
                 "column": r.test.span.column,
                 "verdict": r.test.verdict,
                 "hand": r.test.hand,
+                "input": r.test.form,
                 "note": r.test.note,
                 "expected": r.test.expectation(),
                 "passed": r.passed,

@@ -4,7 +4,8 @@ engine of every flavor available here (:mod:`mahjong_regex.engines`).
 
 Every engine runs in one session (one process for a runner engine) holding
 the pattern of every rule set, and answers one ``match`` command per rule
-set: its tests' hands.  A flavor that cannot express a rule set, and an
+set: its tests' hands.  The hands of ``tests sorted`` run in the rule set's
+sorted pattern (``--input sorted``), in a command of their own.  A flavor that cannot express a rule set, and an
 engine that cannot run here, are skipped, with the reason.  Where a test
 expects a score, the scoring pattern runs in the engines of the flavors that
 score, and the groups that took part in its match give the elements.
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import MeldError, shown
 from ..engines import EngineError, Session, engine_version, engines_for, facts
 from ..flavors.table import FLAVORS
-from ..pipeline import compile_for
+from ..pipeline import compile_for, render_sorted
 from ..reference.hand_checks import Outcome, ReferenceChecks
 from ..reference.scorer import total_of
 from ..ruleset.checker import load
@@ -154,11 +155,20 @@ def run_engines(runs: list[RuleSetRun], flavors, versions: dict[str, str]) -> No
     for flavor in flavors:
         patterns = {}
         for i, run in enumerate(live):
-            try:
-                patterns[f"r{i}"] = compile_for(run.rules, flavor).text
-            except MeldError as e:
-                for engine in engines_for(flavor):
-                    run.skipped[engine] = e.message
+            forms = {t.form for t in run.tests}
+            if "arranged" in forms:
+                try:
+                    patterns[f"r{i}"] = compile_for(run.rules, flavor).text
+                except MeldError as e:
+                    for engine in engines_for(flavor):
+                        run.skipped[engine] = e.message
+            if "sorted" in forms:
+                try:
+                    patterns[f"s{i}"] = render_sorted(run.rules, flavor).text
+                except MeldError as e:
+                    # Its arranged tests may run in the engine: said apart.
+                    for engine in engines_for(flavor):
+                        run.skipped[f"{engine} (sorted)"] = e.message
         for engine in engines_for(flavor):
             if engine in versions:
                 _match(engine, FLAVORS[flavor].flags, patterns, live)
@@ -181,16 +191,20 @@ def _match(engine: str, flags: str, patterns: dict[str, str], live: list[RuleSet
     with session:
         for label in patterns:
             run = live[int(label[1:])]
+            # rI reads the arranged tests of rule set I, sI its sorted ones.
+            form = "sorted" if label[0] == "s" else "arranged"
+            results = [r for r in run.results if r.test.form == form]
             if label in session.rejected:
                 run.broken[engine] = f"it rejects the pattern: {session.rejected[label]}"
                 continue
             try:
-                bits = _answer(session, label, [t.hand for t in run.tests])
+                bits = _answer(session, label, [r.test.hand for r in results])
             except EngineError as e:
                 run.broken[engine] = str(e).splitlines()[0]
                 continue
-            run.engines.append(engine)
-            for result, won in zip(run.results, bits):
+            if engine not in run.engines:
+                run.engines.append(engine)
+            for result, won in zip(results, bits):
                 result.engines.append(engine)
                 if won != result.test.win:
                     result.disagree[engine] = "win" if won else "no"

@@ -414,7 +414,8 @@ def run_tests(req: dict) -> dict:
 def hand_test_answer(outcome: Outcome, rules: RuleSet, scorer: Scorer | None, match: str) -> dict:
     """One test and its reference :class:`Outcome`: its place (``line``,
     ``column``, ``end_column``), ``verdict`` (``win`` or ``no``), ``hand`` as
-    the rules decide it and ``match`` (the same in the page's notation),
+    the rules decide it, its ``input`` form (``arranged``, or ``sorted``: the
+    page's pattern does not read it) and ``match`` (the same in the page's notation),
     ``turned`` (the turned tile, for a rule set with an indicator), ``note``,
     ``expected`` (in words, as ``mahjong-regex test`` says it), ``passed``,
     the ``reference`` (``verdict``, ``said``, ``problems``) and, for a test
@@ -428,6 +429,7 @@ def hand_test_answer(outcome: Outcome, rules: RuleSet, scorer: Scorer | None, ma
         "end_column": test.span.end_column,
         "verdict": test.verdict,
         "hand": test.hand,
+        "input": test.form,
         "match": match,
         "turned": turned if bar and _has_indicator(rules) else None,
         "note": test.note,

@@ -10,6 +10,10 @@ on each hand, and what else the test expects of it.
 - a loss ``because`` some rules: without them (:meth:`RuleSet.relaxed`) the
   hand wins; ``because no split fits``: without any rule it still loses.
 
+A test of ``tests sorted`` is decided by the multiset evaluator (some
+arrangement of its tiles wins), the others by the evaluator of arranged
+hands.
+
 Like the evaluator, it shares nothing with the compiler but the checked
 rule set.
 """
@@ -23,6 +27,7 @@ from ..diagnostics import HandError
 from ..ruleset.hand_tests import HandTest
 from ..ruleset.model import PHYSICAL_LIMIT, Constraint, RuleSet, compare
 from .evaluator import Evaluator
+from .multiset import MultisetEvaluator
 from .scorer import Scorer, TooManySplits
 from .verdicts import fits_shape, slots_text, tile_constraint_holds
 from .wild_tables import physical_excess, resolve_table, resolved, split_turned
@@ -53,11 +58,23 @@ class ReferenceChecks:
     def __init__(self, rules: RuleSet):
         self.rules = rules
         self.evaluator = Evaluator(rules)
+        self._multiset: MultisetEvaluator | None = None
         self._scorer: Scorer | None = None
+
+    @staticmethod
+    def judge(rules: RuleSet, test: HandTest):
+        """The evaluator of ``test``'s input form under ``rules``: the
+        arranged hand's :class:`Evaluator`, or for ``tests sorted`` the
+        :class:`~.multiset.MultisetEvaluator` (some arrangement wins)."""
+        return MultisetEvaluator(rules) if test.form == "sorted" else Evaluator(rules)
 
     def run(self, test: HandTest) -> Outcome:
         """The :class:`Outcome` of one test."""
-        verdict = self.evaluator.evaluate(test.hand)
+        evaluator = self.evaluator
+        if test.form == "sorted":
+            self._multiset = self._multiset or MultisetEvaluator(self.rules)
+            evaluator = self._multiset
+        verdict = evaluator.evaluate(test.hand)
         said = verdict.explain()
         if verdict.win != test.win:
             return Outcome(test, verdict.win, said, test.unresolved)
@@ -72,7 +89,7 @@ class ReferenceChecks:
         alone = replace(
             self.rules, shapes=tuple(s for s in self.rules.shapes if s.name == test.shape)
         )
-        verdict = Evaluator(alone).evaluate(test.hand)
+        verdict = self.judge(alone, test).evaluate(test.hand)
         return None if verdict.win else f"not a win as {test.shape}: {verdict.reason}"
 
     def split(self, test: HandTest) -> str | None:
@@ -103,11 +120,11 @@ class ReferenceChecks:
         it loses even without every rule."""
         if test.no_split:
             every = [c.label() for c in _constraints(self.rules)] + [PHYSICAL_LIMIT]
-            verdict = Evaluator(self.rules.relaxed(every)).evaluate(test.hand)
+            verdict = self.judge(self.rules.relaxed(every), test).evaluate(test.hand)
             return f"a split fits: {verdict.explain()}" if verdict.win else None
         if not test.breaks:
             return None
-        verdict = Evaluator(self.rules.relaxed(test.breaks)).evaluate(test.hand)
+        verdict = self.judge(self.rules.relaxed(test.breaks), test).evaluate(test.hand)
         if verdict.win:
             return None
         return f"it does not win without {'; '.join(test.breaks)} either: {verdict.reason}"

@@ -128,6 +128,8 @@ class _Resolver:
     def test(self, decl: syn.HandTestDecl) -> HandTest:
         self.unresolved: list[str] = []
         held = self.hand(decl)
+        if decl.form == "sorted":
+            self.sorted_only(decl, held)
         shape = self.shape(decl.shape) if decl.shape else None
         split = self.split(decl.split, held, decl.hand_span) if decl.split is not None else None
         breaks, no_split = self.breaks(decl.because)
@@ -149,6 +151,33 @@ class _Resolver:
             elements,
             tuple(self.unresolved),
         )
+
+    def sorted_only(self, decl: syn.HandTestDecl, held: tuple[str, ...] | None) -> None:
+        """A test of ``tests sorted``: its hand in canonical order, and no
+        clause that reads an arrangement (``split``, ``scores``)."""
+        if decl.split is not None:
+            raise MeldError(
+                "a sorted test takes no split: its hand is not arranged",
+                decl.split[0].span,
+                help="write 'as SHAPE', or move the test to 'tests { … }' with the hand arranged",
+            )
+        if decl.score is not None:
+            raise MeldError(
+                "a sorted test takes no score: scoring reads arranged hands",
+                decl.score[1],
+                help="move the test to 'tests { … }' with the hand arranged",
+            )
+        if held is None:
+            return  # a quoted string that is no hand: it must not win
+        from ..reference.multiset import canonical_form  # the reference imports this module
+
+        canonical = canonical_form(self.rules, [self.rules.alphabet.by_name[n].index for n in held])
+        if canonical != "".join(held):
+            raise MeldError(
+                "a sorted test's hand is not in canonical order",
+                decl.hand_span,
+                help=f"in canonical order it is {canonical}",
+            )
 
     def text(self, span: Span) -> str:
         line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""

@@ -80,14 +80,10 @@ class _TestsToTree(Transformer):
         form, cases = "arranged", items
         if items and isinstance(items[0], tuple):
             (form, span), cases = items[0], items[1:]
-            if form == "sorted":
+            if form not in ("arranged", "sorted"):
                 raise MeldError(
-                    "sorted input is not supported yet: a test's hand is arranged",
-                    span,
-                    help="write 'tests { … }' with the hands arranged, as 'match' reads them",
+                    f"unknown input form '{form}'; tests take arranged or sorted hands", span
                 )
-            if form != "arranged":
-                raise MeldError(f"unknown input form '{form}'; tests take arranged hands", span)
         return tree.HandTestsDecl(form, tuple(replace(c, form=form) for c in cases), _span(meta))
 
     def test_form(self, meta, items):

@@ -58,7 +58,8 @@ function sideNode(test, source) {
 function headNode(row, said, agree) {
   const outcome = el("span", "outcome", !row.test.passed ? "FAILED" : agree ? "passed" : "DISAGREES");
   const engines = el("span", "engines", `RegExp: ${said === "none" ? "—" : said}`);
-  engines.title = said === "none" ? row.refused || "no js pattern" : "the js pattern in this browser's RegExp";
+  const none = row.test.input === "sorted" ? "a sorted hand: the page's pattern reads arranged hands" : row.refused || "no js pattern";
+  engines.title = said === "none" ? none : "the js pattern in this browser's RegExp";
   const status = el("span", "status");
   status.append(outcome, engines);
   const head = el("div", "head");
@@ -135,11 +136,14 @@ export function showTests(answer, matched, live, timeoutMs, source) {
     summary.classList.add("alarm");
     return [];
   }
-  const rows = answer.tests.map((test, i) => ({
-    test,
-    regexp: matched && matched.wins ? matched.wins[i] : null,
-    refused: live.refused,
-  }));
+  // RegExp answered the arranged tests only, in order (see runTests).
+  let k = 0;
+  const rows = answer.tests.map((test) => {
+    const sorted = test.input === "sorted";
+    const regexp = !sorted && matched && matched.wins ? matched.wins[k] : null;
+    if (!sorted) k += 1;
+    return { test, regexp, refused: live.refused };
+  });
   list.replaceChildren(...rows.map((row) => testNode(row, source)));
   const said = summaryText(answer, rows, matched, live, timeoutMs);
   summary.textContent = said.text;
