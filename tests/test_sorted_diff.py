@@ -51,6 +51,13 @@ def test_a_sorted_pattern_agrees_with_its_rule_set_and_an_arranged_one_does_not(
     assert "new wins, old does not:" in out and "the pcre pattern does not match" in out
     rules = load_rules("harbin")
     assert all(sort_hand(rules, h) == h for h in witness_hands(out) if h.strip() == h)
+    # The sorted pattern on arranged hands: a note says what it reads.
+    args = ["diff", "--pattern", sorted_pcre, "--rules", "harbin", "harbin", "--hands", "50"]
+    assert main(args) == 1
+    assert capsys.readouterr().err == (
+        f"mahjong-regex: note: {sorted_pcre} is in a sorted/ folder; a sorted pattern reads "
+        "hands in canonical order: compare it with --input sorted\n"
+    )
 
 
 def test_a_sorted_re2_pattern_side_compiles_past_re2s_default_budget(capsys):

@@ -74,6 +74,14 @@ def _pattern_side(pattern: str, spec: str, flavor: str, fail, space, sorted_inpu
             f"mahjong-regex: error: {spec}: a pattern file holds one line, the pattern "
             "(a rule set's file name ends in .meld)"
         )
+    folders = Path(spec.split(":", 1)[-1] if is_revision(spec) else spec).parts[:-1]
+    if not sorted_input and "sorted" in folders:
+        # generated/NAME/sorted/ holds patterns of sorted hands.
+        print(
+            f"mahjong-regex: note: {spec} is in a sorted/ folder; a sorted pattern reads "
+            "hands in canonical order: compare it with --input sorted",
+            file=sys.stderr,
+        )
     try:
         return PatternSide(pattern, flavor, spec, space, sorted_input)
     except EngineError as e:
