@@ -368,3 +368,27 @@ def test_a_lone_surrogate_in_text_that_is_no_tile_is_escaped_in_the_error(lang, 
         'not tile names: no tile name starts at tile 2: "\\ud800x"',
         'not tile names: no tile name starts at tile 2: "\U0001f000\\udc00"',
     ]
+
+
+@pytest.mark.parametrize("form", ["arranged", "sorted"])
+def test_the_php_check_throws_where_pcre2_stops_instead_of_saying_no(form, tmp_path, capsys):
+    """preg_match gives false (no verdict) past PCRE2's backtracking limit:
+    the check throws a RuntimeException then, never a quiet false."""
+    argv = ["compile", "riichi", "--input", form, "--lang", "php", "--format", "code"]
+    assert main(argv) == 0
+    (tmp_path / "riichi.php").write_text(capsys.readouterr().out, encoding="utf-8")
+    if missing("php"):
+        pytest.skip("php is not on PATH")
+    from snippet_programs import run
+
+    hand = {"arranged": "1m1m1m2m3m4m5m6m7m9m9m9m5m5m", "sorted": "1m1m1m2m3m4m5m5m5m6m7m9m9m9m"}
+    (tmp_path / "main.php").write_text(
+        f"<?php\nrequire 'riichi.php';\n$hand = '{hand[form]}';\n"
+        "echo is_riichi_winning_hand($hand) ? 'win' : 'no', \"\\n\";\n"
+        "ini_set('pcre.jit', '0');\nini_set('pcre.backtrack_limit', '1');\n"
+        'try { is_riichi_winning_hand($hand); echo "verdict\\n"; }\n'
+        "catch (RuntimeException $e) { echo get_class($e), ': ', $e->getMessage(), \"\\n\"; }\n",
+        encoding="utf-8",
+    )
+    out = run(["php", "main.php"], tmp_path).splitlines()
+    assert out == ["win", "RuntimeException: Backtrack limit exhausted"]

@@ -109,6 +109,14 @@ class Names:
 #: The Ruby helper that reads a String as UTF-8 (shared with the arranged
 #: snippet, :mod:`.snippets`, and the sorted one, :mod:`.sorted_templates`); its
 #: slot ``{s}`` is the rule set's snake name.
+#: PHP after ``$found = preg_match(…)``: where PCRE2 stops (its backtracking
+#: or JIT stack limit) preg_match gives false, which is no verdict: throw.
+PHP_STOPPED = """    if ($found === false) {
+        throw new \\RuntimeException(function_exists('preg_last_error_msg')
+            ? preg_last_error_msg() : 'PCRE error ' . preg_last_error());
+    }
+"""
+
 RUBY_UTF8 = """# text as UTF-8: a binary String's bytes read as UTF-8, a String in another
 # encoding transcoded (UTF-16 or UTF-32 without a byte order mark read as
 # big-endian); nil where Ruby cannot transcode it (UTF-7, invalid bytes).

@@ -33,6 +33,7 @@ from ..ruleset.model import RuleSet
 from .host_code import go_snippet, rust_snippet
 from .host_literals import (
     NAME,
+    PHP_STOPPED,
     RUBY_UTF8,
     Names,
     php_delimited,
@@ -178,8 +179,11 @@ def _php(out: Output, n: Names, head: str, options: SnippetOptions) -> str:
     namespace = f"namespace {options.package};\n\n" if options.package else ""
     return (
         f"<?php\n{head}\n{namespace}const {n.upper}_WINNING_HAND = {php_delimited(out.text)};\n\n"
+        "// A RuntimeException where PCRE2 stops (its backtracking or JIT stack limit):\n"
+        "// then it has no verdict.\n"
         f"function is_{n.snake}_winning_hand(string $hand): bool\n{{\n"
-        f"    return preg_match({n.upper}_WINNING_HAND, $hand) === 1;\n}}\n"
+        f"    $found = preg_match({n.upper}_WINNING_HAND, $hand);\n{PHP_STOPPED}"
+        "    return $found === 1;\n}\n"
     )
 
 

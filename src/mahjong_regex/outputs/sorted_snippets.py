@@ -35,7 +35,14 @@ from __future__ import annotations
 
 from ..flavors.table import language_flavor
 from ..ruleset.model import RuleSet
-from .host_literals import Names, php_delimited, python_literal, quoted, single_quoted
+from .host_literals import (
+    PHP_STOPPED,
+    Names,
+    php_delimited,
+    python_literal,
+    quoted,
+    single_quoted,
+)
 from .snippets import NOTES, SnippetOptions, _java_string
 from .sorted_host import NOT_TILES, TURNED_MESSAGE, fill, go_sorted, rust_sorted, sort_functions
 from .sorted_source import SortedSource, canonical_order, sorted_input_lines
@@ -88,6 +95,7 @@ def _slots(lang: str, rules: RuleSet, source: SortedSource, options: SnippetOpti
         "close": "}\n" if lang == "csharp" and package else "",
         "NOT": NOT_TILES,
         "TURNED": TURNED_MESSAGE,
+        "stopped": PHP_STOPPED if lang == "php" else "",
     }
     for key in TS_TYPES:
         slots[key] = TS_TYPES[key] if lang == "ts" else ""

@@ -428,10 +428,12 @@ PHP = """<?php
 // The tile names in canonical order: a sorted hand is written in this order.
 const {U}_TILE_ORDER = [{order}];
 
-// Is $hand, written in canonical order, a winning hand?
+// Is $hand, written in canonical order, a winning hand?  A RuntimeException
+// where PCRE2 stops (its backtracking or JIT stack limit): then it has no verdict.
 function is_{s}_winning_hand(string $hand): bool
 {
-    return preg_match({U}_WINNING_HAND, $hand) === 1;
+    $found = preg_match({U}_WINNING_HAND, $hand);
+{stopped}    return $found === 1;
 }
 
 // The positions in {U}_TILE_ORDER of the tiles of $text.
