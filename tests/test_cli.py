@@ -107,6 +107,23 @@ def test_match_with_the_regex_engine():
     assert [line.split("\t")[0] for line in out.stdout.splitlines()] == ["win", "no"]
 
 
+def test_hands_after_options_and_after_a_double_dash(tmp_path):
+    """A hand after an option, and after ``--`` a hand starting with '-'
+    (a rule set may name a tile so); an unknown option stays an error."""
+    out = run("match", "harbin", "--engine", "regex", "--", WIN)
+    assert out.returncode == 0 and out.stdout.startswith(f"win\t{WIN}\t")
+    rules = tmp_path / "dash.meld"
+    rules.write_text(
+        "ruleset dash\ntiles { suit m: -1 -2 -3 -4 -5 -6 -7 -8 -9 }\n"
+        "meld pair = same 2\nhand h = 1 * pair\nwin h\n",
+        "utf-8",
+    )
+    out = run("match", str(rules), "--input", "sorted", "--", "-2-2")
+    assert (out.returncode, out.stdout.split("\t")[0]) == (0, "win")
+    out = run("match", "harbin", "--bogus", WIN)
+    assert out.returncode == 2 and "unrecognized arguments: --bogus" in out.stderr
+
+
 def test_match_failure_reasons_name_the_rule():
     ev = evaluator("harbin")
     five = "幺鸡幺鸡幺鸡幺鸡" + "幺鸡二条三条" + "五条六条七条" + "幺万幺万幺万" + "九万九万"

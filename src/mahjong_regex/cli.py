@@ -493,10 +493,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     p = parser()
     args, extra = p.parse_known_args(argv)
-    # Hands may come after options (``match harbin --engine regex HAND``).
-    if extra and args.command in ("match", "score") and not any(x.startswith("-") for x in extra):
-        args.hands = list(args.hands) + extra
-    elif extra:
+    # Hands may come after options (``match harbin --engine regex HAND``),
+    # and after ``--`` they may start with '-' (a tile name may).
+    if extra and args.command in ("match", "score"):
+        cut = extra.index("--") if "--" in extra else len(extra)
+        head, tail = extra[:cut], extra[cut + 1 :]
+        if not any(x.startswith("-") for x in head):
+            args.hands, extra = list(args.hands) + head + tail, []
+    if extra:
         p.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.run(args)
