@@ -151,6 +151,18 @@ def test_the_js_sort_throws_a_type_error_for_what_is_not_tiles(tmp_path, capsys)
     )
     out = run_module(tmp_path, capsys, "hongzhong", "js", "hongzhong.mjs", script)
     assert out == ["TypeError", "TypeError", "TypeError"]
+    # An object is named by its kind: String() would throw (no prototype) or
+    # read like a string (["一万"]).
+    script = script.replace('[42, null, ["一万", 1]]', '[[Object.create(null)], [["一万"]]]')
+    script = script.replace("console.log(e.name)", "console.log(e.name + ': ' + e.message)")
+    out = run_module(tmp_path, capsys, "hongzhong", "js", "hongzhong.mjs", script)
+    assert (
+        out
+        == (
+            "TypeError: item 0 is not a string: [object Object] "
+            "TypeError: item 0 is not a string: [object Array]"
+        ).split()
+    )
 
 
 def test_the_ruby_sort_reads_a_binary_string_as_utf_8(tmp_path, capsys):
@@ -324,6 +336,9 @@ def test_the_python_snippet_raises_value_error_for_what_is_not_tile_names(capsys
         space["is_riichi_winning_tiles"]("1mx5z")
     with pytest.raises(TypeError, match="item 1 is not a str: None"):
         space["is_riichi_winning_tiles"](["1m", None])
+    for nothing in (None, 5):
+        with pytest.raises(TypeError, match=f"not a str of tile names .*: {nothing}$"):
+            space["sort_riichi_hand"](nothing)
     assert space["is_riichi_winning_hand"]("1mx5z") is False
 
 

@@ -38,7 +38,7 @@ def sort_{s}_hand(tiles) -> str:
     strs, read joined) in canonical order.  Raises ValueError where no tile
     name starts, TypeError for bytes (decode them first) or an item that is
     not a str."""
-    if isinstance(tiles, (bytes, bytearray, memoryview)):
+    if isinstance(tiles, (bytes, bytearray, memoryview)) or not hasattr(tiles, "__iter__"):
         raise TypeError("not a str of tile names or an iterable of them (decode bytes first): "
                         + repr(tiles))
     items = [tiles] if isinstance(tiles, str) else list(tiles)
@@ -86,6 +86,12 @@ function {c}Positions(text{t_str}){t_nums} {
   return found;
 }
 
+// What is not a string, for an error: an object by its kind ([object Array]),
+// since String() may throw or read like a string.
+function {c}Shown(x{t_any}){t_string} {
+  return typeof x === "object" && x !== null ? Object.prototype.toString.call(x) : String(x);
+}
+
 /**
  * `tiles` (a string of tile names in any order, or an iterable of such
  * strings, read joined) in canonical order; throws an Error where no tile
@@ -93,10 +99,10 @@ function {c}Positions(text{t_str}){t_nums} {
  */
 {export}function sort{P}Hand(tiles{t_tiles}){t_string} {
   if (typeof tiles !== "string" && (tiles == null || typeof tiles[Symbol.iterator] !== "function" || ArrayBuffer.isView(tiles))) {
-    throw new TypeError("not a string of tile names or an iterable of them (decode bytes first): " + String(tiles));
+    throw new TypeError("not a string of tile names or an iterable of them (decode bytes first): " + {c}Shown(tiles));
   }
   let text = typeof tiles === "string" ? tiles : Array.from(tiles, (t, i) => {
-    if (typeof t !== "string") throw new TypeError("item " + i + " is not a string: " + String(t));
+    if (typeof t !== "string") throw new TypeError("item " + i + " is not a string: " + {c}Shown(t));
     return t;
   }).join("");
   let head = "";
@@ -509,4 +515,5 @@ TS_TYPES = {
     "t_string": ": string",
     "t_nums": ": number[]",
     "t_tiles": ": string | Iterable<string>",
+    "t_any": ": unknown",
 }
