@@ -76,7 +76,10 @@ class Pool:
         self.unit, self.start = self.node, ir.EMPTY
         names = [rules.alphabet.tiles[w].name for w in self.tiles]
         widths = {len(n) for n in names}
-        if len(widths) == 1 and all(ord(c) < 0x10000 for n in names for c in n):
+        # A wild tile's name inside another tile's (J in xJy) would start
+        # the pointer there too, and every such start is tried.
+        inside = any(w in t.name and w != t.name for w in names for t in rules.alphabet.tiles)
+        if len(widths) == 1 and not inside and all(ord(c) < 0x10000 for n in names for c in n):
             self.unit = ir.seq(*(ir.AnyChar() for _ in range(widths.pop())))
             self.start = ir.Look(ir.alt(self.node, ir.End()))
         #: The most wild tiles a hand holds.
