@@ -138,6 +138,13 @@ def test_a_sorted_test_out_of_order_or_with_a_split_is_a_located_error():
     block = f"tests sorted {{ win {WIN}\n  split pung 幺鸡幺鸡幺鸡 }}\n"
     with pytest.raises(MeldError, match="a sorted test takes no split"):
         resolved_tests(block)
+    # Quoted, a hand out of order is a test that it never wins.
+    [t] = resolved_tests('tests sorted { no "二条幺鸡" }\n')
+    assert (t.hand, t.win, ReferenceChecks(load(HEAD, "t.meld")).run(t).passed) == (
+        "二条幺鸡",
+        False,
+        True,
+    )
     # Such a test stops only the commands that run tests: the rules compile.
     assert load(HEAD + "tests sorted { win 二条幺鸡 }\n", "t.meld").name == "harbin"
 

@@ -5,8 +5,9 @@ engine of every flavor available here (:mod:`mahjong_regex.engines`).
 Every engine runs in one session (one process for a runner engine) holding
 the pattern of every rule set, and answers one ``match`` command per rule
 set: its tests' hands.  The hands of ``tests sorted`` run in the rule set's
-sorted pattern (``--input sorted``), in a command of their own.  A flavor that cannot express a rule set, and an
-engine that cannot run here, are skipped, with the reason.  Where a test
+sorted pattern (``--input sorted``), in a command of their own.  A flavor
+that cannot express a rule set, and an engine that cannot run here, are
+skipped, with the reason.  Where a test
 expects a score, the scoring pattern runs in the engines of the flavors that
 score, and the groups that took part in its match give the elements.
 """

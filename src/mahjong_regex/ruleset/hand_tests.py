@@ -153,8 +153,9 @@ class _Resolver:
         )
 
     def sorted_only(self, decl: syn.HandTestDecl, held: tuple[str, ...] | None) -> None:
-        """A test of ``tests sorted``: its hand in canonical order, and no
-        clause that reads an arrangement (``split``, ``scores``)."""
+        """A test of ``tests sorted``: its hand in canonical order (unless
+        quoted: any string), and no clause that reads an arrangement
+        (``split``, ``scores``)."""
         if decl.split is not None:
             raise MeldError(
                 "a sorted test takes no split: its hand is not arranged",
@@ -167,8 +168,8 @@ class _Resolver:
                 decl.score[1],
                 help="move the test to 'tests { … }' with the hand arranged",
             )
-        if held is None:
-            return  # a quoted string that is no hand: it must not win
+        if held is None or decl.quoted:
+            return  # any string: one out of order tests that it never wins
         from ..reference.multiset import canonical_form  # the reference imports this module
 
         canonical = canonical_form(self.rules, [self.rules.alphabet.by_name[n].index for n in held])
