@@ -49,8 +49,9 @@ class FlavorMismatch(ValueError):
 def read_rules(spec: str) -> tuple[str, str]:
     """Find rule text: ``spec`` is a built-in name (in any case: ``Harbin``)
     or a path.  Returns ``(path for messages, source text)``; raises
-    :class:`UnknownRuleSet` (naming the nearest built-in names), OSError or
-    UnicodeDecodeError."""
+    :class:`UnknownRuleSet` (for a name, naming the nearest built-in names;
+    for a path, ``.meld`` or with a folder, saying the file is missing),
+    OSError or UnicodeDecodeError."""
     path = Path(spec)
     if spec not in BUILTINS and path.is_file():
         return str(path), path.read_text("utf-8-sig")
