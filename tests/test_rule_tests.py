@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from conftest import require_engine
 from test_cli import run
 from test_diff_cli import run_in
 
@@ -122,6 +123,27 @@ def test_sorted_tests_are_decided_by_the_multiset_reference_and_the_sorted_patte
     assert run.engines == list(versions) and not run.broken
     assert all(r.passed and r.engines == list(versions) for r in run.results)
     assert [r.test.form for r in run.results] == ["sorted"] * 3 + ["arranged"]
+
+
+def test_a_flavor_refusing_the_arranged_tests_but_running_the_sorted_ones_says_so():
+    """Harbin's arranged pattern is refused in re2 (suits >= 2), its sorted
+    one is not: the report keeps the refusal, named for the arranged tests."""
+    require_engine("re2")
+    block = f"tests {{ win {WIN} }}\n" + SORTED_TESTS
+    run = tests_run.prepare("h.meld", HEAD + block)
+    tests_run.run_reference(run)
+    versions, _ = tests_run.available(("re2",))
+    tests_run.run_engines([run], ("re2",), versions)
+    ran = list(versions)  # re2, and go where it is installed
+    assert run.engines == ran and "re2 (arranged)" in run.skipped
+    assert [r.engines for r in run.results] == [[], ran, ran, ran]
+    lines = tests_report.text([run], versions, {}).splitlines()
+    assert lines[1].startswith("  not run in re2 (arranged)")
+    assert "cannot express" in lines[1]
+    assert (
+        "re2 (arranged)"
+        in json.loads(tests_report.as_json([run], versions, {}))["rule_sets"][0]["skipped"]
+    )
 
 
 def test_a_sorted_test_out_of_order_or_with_a_split_is_a_located_error():

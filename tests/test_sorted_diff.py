@@ -84,3 +84,14 @@ def test_sorted_tests_change_verdict_in_a_sorted_diff_only(tmp_path, capsys):
     assert main(args + ["--input", "sorted", "--format", "json"]) == 1
     [changed] = json.loads(capsys.readouterr().out)["test_changes"]
     assert (changed["hand"], changed["expects"]) == (hand, "no")
+    # An arranged test of the same tiles, written first: the sorted hand is
+    # still shown under the sorted test's own line.
+    arranged = "tests {\n  no 二条二条二条三条四条五条五条六条七条八条八条八条九条九条\n}\n"
+    line = (HARBIN + arranged).count("\n") + 2
+    (tmp_path / "old.meld").write_text(HARBIN + arranged + tests, "utf-8")
+    (tmp_path / "new.meld").write_text(
+        HARBIN.replace("suits >= 2,", "") + arranged + tests, "utf-8"
+    )
+    assert main(args + ["--input", "sorted", "--format", "json"]) == 1
+    [changed] = json.loads(capsys.readouterr().out)["test_changes"]
+    assert changed["test"].endswith(f"new.meld:{line}:3") and changed["note"] == "one suit"

@@ -36,9 +36,12 @@ class TestChange:
 def _tests(rules: RuleSet, sorted_input: bool):
     """(place, expected verdict, hand, note) of each test of ``rules``; of
     ``tests sorted`` only for sorted input (``sorted_input``: their hands
-    are no arrangements)."""
+    are no arrangements), and then first."""
     lines = source_lines(rules.source)
-    for t in rules.tests:
+    # On sorted input the sorted tests come first: a hand written so is
+    # shown under its own line, not under an arranged test of its tiles.
+    tests = sorted(rules.tests, key=lambda t: t.form != "sorted") if sorted_input else rules.tests
+    for t in tests:
         if t.form == "sorted" and not sorted_input:
             continue
         yield f"{rules.path}:{t.span}", "win" if t.win else "no", t.text, note_at(lines, t.span)

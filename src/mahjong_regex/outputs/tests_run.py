@@ -120,7 +120,8 @@ def failure_lines(path: str, result: TestResult) -> str:
     not what the test expects, and the engines that disagreed."""
     test, outcome = result.test, result.outcome
     note = f"   # {test.note}" if test.note else ""
-    lines = [f"{path}:{test.span}: {test.verdict} {shown(test.hand)}{note}"]
+    form = " (tests sorted)" if test.form == "sorted" else ""
+    lines = [f"{path}:{test.span}: {test.verdict} {shown(test.hand)}{form}{note}"]
     lines.append(f"  expected: {test.expectation()}")
     verdict = "win" if outcome.win else "no"
     lines.append(f"  reference: {verdict}: {outcome.said}")
@@ -162,20 +163,27 @@ def run_engines(runs: list[RuleSetRun], flavors, versions: dict[str, str]) -> No
                     patterns[f"r{i}"] = compile_for(run.rules, flavor).text
                 except MeldError as e:
                     for engine in engines_for(flavor):
-                        run.skipped[engine] = e.message
+                        run.skipped[_key(engine, "arranged", forms)] = e.message
             if "sorted" in forms:
                 try:
                     patterns[f"s{i}"] = render_sorted(run.rules, flavor).text
                 except MeldError as e:
-                    # Its arranged tests may run in the engine: said apart.
                     for engine in engines_for(flavor):
-                        run.skipped[f"{engine} (sorted)"] = e.message
+                        run.skipped[_key(engine, "sorted", forms)] = e.message
         for engine in engines_for(flavor):
             if engine in versions:
                 _match(engine, FLAVORS[flavor].flags, patterns, live)
         if FLAVORS[flavor].scoring is None:
             for run in live:
                 _score(flavor, run, versions)
+
+
+def _key(engine: str, form: str, forms) -> str:
+    """How ``skipped`` and ``broken`` name ``engine`` for the tests of one
+    input form: the engine alone where the rule set has tests of that form
+    only (arranged, as ever), else ``ENGINE (FORM)``, since it may have run
+    the tests of the other form."""
+    return engine if set(forms) == {form} and form == "arranged" else f"{engine} ({form})"
 
 
 def _match(engine: str, flags: str, patterns: dict[str, str], live: list[RuleSetRun]) -> None:
@@ -195,13 +203,14 @@ def _match(engine: str, flags: str, patterns: dict[str, str], live: list[RuleSet
             # rI reads the arranged tests of rule set I, sI its sorted ones.
             form = "sorted" if label[0] == "s" else "arranged"
             results = [r for r in run.results if r.test.form == form]
+            key = _key(engine, form, {t.form for t in run.tests})
             if label in session.rejected:
-                run.broken[engine] = f"it rejects the pattern: {session.rejected[label]}"
+                run.broken[key] = f"it rejects the pattern: {session.rejected[label]}"
                 continue
             try:
                 bits = _answer(session, label, [r.test.hand for r in results])
             except EngineError as e:
-                run.broken[engine] = str(e).splitlines()[0]
+                run.broken[key] = str(e).splitlines()[0]
                 continue
             if engine not in run.engines:
                 run.engines.append(engine)
