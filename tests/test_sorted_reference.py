@@ -199,6 +199,21 @@ def test_a_tile_rule_broken_by_the_tiles_is_the_reason_as_arranged(name, hand):
     assert not got.win and got.reason == want.reason
 
 
+def test_a_shape_no_split_fills_keeping_a_rule_names_that_rule():
+    """A rule that cuts splits short (at most one wild tile standing in,
+    only ranks 2, 5, 8) is named: a split of the shape may fit without it,
+    so "no split fits" alone would be false."""
+    hand = "四条|二万三万四万五万六万七万三筒四筒七筒九筒二条二条五条五条"
+    reasons = MultisetEvaluator(load_rules("wuhan")).evaluate(hand).reason.split("; ")
+    assert reasons == [
+        "no split fits small (4 × (chow | pung | kong) + pair258) keeping line 26: "
+        "substitutes <= 1",
+        "every split that fits qingyise breaks line 28: suits == 1",
+        "no split fits pengpeng (4 × (pung | kong) + pair)",
+        "no split fits jiangyise (14 × single) keeping line 30: only(rank in {2, 5, 8})",
+    ]
+
+
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_compiler_and_the_reference_agree_on_canonical_order(name):
     from mahjong_regex.compiler.sorted.tile_order import canonical_tiles

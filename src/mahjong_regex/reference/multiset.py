@@ -218,7 +218,9 @@ class MultisetEvaluator:
 
     def _why(self, shape: Shape, search: ShapeSearch) -> str:
         if not search.fits:
-            return f"no split fits {shape.name} ({_slots_text(shape)})"
+            # Rules that cut splits short: none filled the shape keeping them.
+            keeping = f" keeping {' and '.join(search.pruned)}" if search.pruned else ""
+            return f"no split fits {shape.name} ({_slots_text(shape)}){keeping}"
         return f"every split that fits {shape.name} breaks {' or '.join(search.broken)}"
 
     def _verdict(self, shape: Shape, melds: list[Placed], by_play, turned) -> SortedVerdict:

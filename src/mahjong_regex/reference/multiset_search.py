@@ -117,16 +117,20 @@ class ShapeSearch:
         bounds = [c for c in self.rules_here if _prunes(c)]
         # Per tile: the most copies it may stand for, and whether it may at all.
         self.cap = [None] * self.size
+        #: Per tile, the rules that cap it (named where they cut a split).
+        self.capped_by: list[list[str]] = [[] for _ in range(self.size)]
         for c in bounds:
             if c.kind == "each_tile":
                 for t in _resolve(c.tiles, rules, turned):
                     cap = self.cap[t]
                     self.cap[t] = c.value if cap is None else min(cap, c.value)
+                    self.capped_by[t].append(c.label())
             elif c.kind == "only":
                 allowed = _resolve(c.tiles, rules, turned)
                 for t in range(self.size):
                     if t not in allowed:
                         self.cap[t] = 0
+                        self.capped_by[t].append(c.label())
         self.bounds = [c for c in bounds if c.kind not in ("each_tile", "only")]
         self.wild_kinds = [w for w in range(self.size) if domain[w]]
         self.shares = [set() for _ in range(self.size)]
@@ -162,6 +166,8 @@ class ShapeSearch:
         self.held_counts = held_counts
         self.seen: set = set()
         self.broken: list[str] = []
+        #: The rules that cut a split short (before it filled the shape).
+        self.pruned: list[str] = []
         self.fits = False
         if sum(held) + sum(wilds) not in self.lengths:
             return None
@@ -215,10 +221,15 @@ class ShapeSearch:
         kinds[kind] = kinds.get(kind, 0) + 1
         melds.append(Placed(kind, inst, sources))
         found = None
-        capped = any(self.cap[t] is not None and stood[t] > self.cap[t] for t in inst)
-        if not capped and not (self.bounds and self._doomed(stood, subs + extra)):
+        over = next((t for t in inst if self.cap[t] is not None and stood[t] > self.cap[t]), None)
+        cut = self.capped_by[over] if over is not None else None
+        if cut is None and self.bounds:
+            cut = self._doomed(stood, subs + extra)
+        if cut is None:
             low = i if all(s >= 0 for s in sources) else 0
             found = self._walk(held, wilds, kinds, stood, subs + extra, melds, low)
+        else:
+            self.pruned += [label for label in cut if label not in self.pruned]
         melds.pop()
         kinds[kind] -= 1
         if not kinds[kind]:
@@ -253,16 +264,17 @@ class ShapeSearch:
             seen.add(sig)
             yield sources
 
-    def _doomed(self, stood, subs) -> bool:
-        """Does a rule that can only get worse already fail?"""
+    def _doomed(self, stood, subs) -> list[str] | None:
+        """The rule that can only get worse and already fails (as a list of
+        its label), or None."""
         counts = {t: n for t, n in enumerate(stood) if n}
         for c in self.bounds:
             if c.kind == "substitutes":
                 if not compare(subs, c.op, c.value):
-                    return True
+                    return [c.label()]
             elif not holds_on_tiles(c, counts, self.rules, self.turned):
-                return True
-        return False
+                return [c.label()]
+        return None
 
     def _leaf(self, kinds, stood, subs, melds):
         if not slots_filled(kinds, self.shape):
