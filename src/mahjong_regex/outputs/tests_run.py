@@ -158,24 +158,26 @@ def run_engines(runs: list[RuleSetRun], flavors, versions: dict[str, str]) -> No
         patterns = {}
         for i, run in enumerate(live):
             forms = {t.form for t in run.tests}
-            if "arranged" in forms:
+            for form, (mark, make) in _PATTERNS.items():
+                if form not in forms:
+                    continue
                 try:
-                    patterns[f"r{i}"] = compile_for(run.rules, flavor).text
+                    patterns[f"{mark}{i}"] = make(run.rules, flavor).text
                 except MeldError as e:
                     for engine in engines_for(flavor):
-                        run.skipped[_key(engine, "arranged", forms)] = e.message
-            if "sorted" in forms:
-                try:
-                    patterns[f"s{i}"] = render_sorted(run.rules, flavor).text
-                except MeldError as e:
-                    for engine in engines_for(flavor):
-                        run.skipped[_key(engine, "sorted", forms)] = e.message
+                        run.skipped[_key(engine, form, forms)] = e.message
         for engine in engines_for(flavor):
             if engine in versions:
                 _match(engine, FLAVORS[flavor].flags, patterns, live)
         if FLAVORS[flavor].scoring is None:
             for run in live:
                 _score(flavor, run, versions)
+
+
+#: Per input form, the mark that labels its pattern in a session (``r3``:
+#: the arranged tests of rule set 3, ``s3`` its sorted ones) and the
+#: pattern its tests run in.
+_PATTERNS = {"arranged": ("r", compile_for), "sorted": ("s", render_sorted)}
 
 
 def _key(engine: str, form: str, forms) -> str:
@@ -200,8 +202,7 @@ def _match(engine: str, flags: str, patterns: dict[str, str], live: list[RuleSet
     with session:
         for label in patterns:
             run = live[int(label[1:])]
-            # rI reads the arranged tests of rule set I, sI its sorted ones.
-            form = "sorted" if label[0] == "s" else "arranged"
+            form = next(f for f, (mark, _) in _PATTERNS.items() if mark == label[0])
             results = [r for r in run.results if r.test.form == form]
             key = _key(engine, form, {t.form for t in run.tests})
             if label in session.rejected:
