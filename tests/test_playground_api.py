@@ -114,7 +114,11 @@ def test_a_broken_rule_is_located_as_the_command_line_locates_it(tmp_path, capsy
     answer = ask(op="compile", source=broken, path="harbin.meld", flavor="js")
     (error,) = answer["diagnostics"]
     assert not answer["ok"] and error["severity"] == "error"
-    assert (error["line"], error["column"], error["end_column"]) == (18, 17, 41)
+    assert (error["line"], error["column"], error["end_column"]) == (
+        18,
+        22,
+        26,
+    )  # the unknown kind, chow
     monkeypatch.chdir(tmp_path)
     Path("harbin.meld").write_text(broken, "utf-8")
     assert cli.main(["compile", "harbin.meld"]) == 2

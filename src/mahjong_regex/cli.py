@@ -202,21 +202,9 @@ def cmd_compile(args) -> int:
     return 0
 
 
-def _no_pass_unused(args) -> None:
-    """A warning on stderr where ``--no-pass`` is given with ``--input
-    sorted``, which does not take it: sorted patterns are built with every
-    pass."""
-    if getattr(args, "no_pass", None):
-        print(
-            "mahjong-regex: warning: --no-pass is not applied with --input sorted "
-            "(sorted patterns are built with every pass)",
-            file=sys.stderr,
-        )
-
-
 def _compile_sorted(args, rules: RuleSet, path: str, source: str, flavor: str) -> int:
     """``compile --input sorted``: the pattern for hands in canonical order."""
-    _no_pass_unused(args)
+    sorted_input.no_pass_unused(args)
     try:
         sys.stdout.write(sorted_input.compile_command(args, rules, path, flavor))
     except MeldError as e:
@@ -231,7 +219,7 @@ def cmd_match(args) -> int:
     rules = _fix_indicator(rules, args.indicator)
     hands = read_hands(args.hands)
     if args.input == "sorted":
-        _no_pass_unused(args)
+        sorted_input.no_pass_unused(args)
         search = None
         if args.engine == "regex":
             import regex
@@ -276,12 +264,8 @@ def cmd_match(args) -> int:
 
 def _hand_args(p: argparse.ArgumentParser, engine_help: str) -> None:
     """The hands and ``--engine`` arguments of ``match`` and ``score``."""
-    p.add_argument(
-        "hands",
-        nargs="*",
-        help="hands (arranged, or sorted with --input sorted); read from stdin, one a line, "
-        "if none",
-    )
+    hands_help = "hands (arranged, or sorted: --input sorted); read from stdin, one a line, if none"
+    p.add_argument("hands", nargs="*", help=hands_help)
     p.add_argument(
         "--engine", default="reference", choices=["reference", "regex"], help=engine_help
     )

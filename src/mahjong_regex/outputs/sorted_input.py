@@ -58,6 +58,18 @@ def add_argument(p) -> None:
     )
 
 
+def no_pass_unused(args) -> None:
+    """A warning on stderr where ``--no-pass`` is given with ``--input
+    sorted``, which does not take it: sorted patterns are built with every
+    pass."""
+    if getattr(args, "no_pass", None):
+        print(
+            "mahjong-regex: warning: --no-pass is not applied with --input sorted "
+            "(sorted patterns are built with every pass)",
+            file=sys.stderr,
+        )
+
+
 def compile_command(args, rules: RuleSet, path: str, flavor: str) -> str:
     """What ``compile --input sorted`` prints (``args``: the parsed command
     line).  Raises ValueError for what it does not take (``--score``, an

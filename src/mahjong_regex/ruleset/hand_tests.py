@@ -170,15 +170,20 @@ class _Resolver:
             )
         if held is None or decl.quoted:
             return  # any string: one out of order tests that it never wins
-        from ..reference.multiset import canonical_form  # the reference imports this module
-
-        canonical = canonical_form(self.rules, [self.rules.alphabet.by_name[n].index for n in held])
+        canonical = "".join(sorted(held, key=self.order))
         if canonical != "".join(held):
             raise MeldError(
                 "a sorted test's hand is not in canonical order",
                 decl.hand_span,
                 help=f"in canonical order it is {canonical}",
             )
+
+    def order(self, name: str) -> tuple:
+        """The canonical-order key of a tile name: suited tiles suit by suit
+        as the ``tiles`` block declares them, by rank; then honors and
+        flowers as declared (sorted input, docs/sorted-input.md)."""
+        tile, suits = self.rules.alphabet.by_name[name], self.rules.alphabet.suits
+        return (0, suits.index(tile.suit), tile.rank) if tile.suit else (1, tile.index, 0)
 
     def text(self, span: Span) -> str:
         line = self.lines[span.line - 1] if span.line <= len(self.lines) else ""
