@@ -260,28 +260,33 @@ def test_bytes_are_refused_by_the_python_and_js_sorts_and_are_no_hand_in_js(tmp_
         space["sort_harbin_hand"]("幺鸡".encode())
 
 
-def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):
-    """null, or an item that is not a string, is a TypeError naming its type
-    (PHP would read 1 as "1" and null as ""); where no tile name starts, the error gives the
-    tile's place and the rest of the text, escaped."""
-    assert (
-        main(["compile", "riichi", "--input", "sorted", "--lang", "php", "--format", "code"]) == 0
-    )
+def run_php(tmp_path, capsys, form: str, script: str) -> list[str]:
+    """Compile riichi's PHP snippet for ``form`` input into riichi.php, run
+    ``script`` (PHP after ``require 'riichi.php';``) beside it, and return
+    its lines; skips where php is missing."""
+    argv = ["compile", "riichi", "--input", form, "--lang", "php", "--format", "code"]
+    assert main(argv) == 0
     (tmp_path / "riichi.php").write_text(capsys.readouterr().out, encoding="utf-8")
     if missing("php"):
         pytest.skip("php is not on PATH")
     from snippet_programs import run
 
-    (tmp_path / "main.php").write_text(
-        "<?php\nrequire 'riichi.php';\n"
+    main_php = "<?php\nrequire 'riichi.php';\n" + script
+    (tmp_path / "main.php").write_text(main_php, encoding="utf-8")
+    return run(["php", "main.php"], tmp_path).splitlines()
+
+
+def test_the_php_sort_refuses_what_is_not_a_string_and_names_the_tile(tmp_path, capsys):
+    """null, or an item that is not a string, is a TypeError naming its type
+    (PHP would read 1 as "1" and null as ""); where no tile name starts, the error gives the
+    tile's place and the rest of the text, escaped."""
+    script = (
         'foreach ([null, ["1m", null], [1, "m"], "1m\\n2m"] as $x) {\n'
         '    try { is_riichi_winning_tiles($x); echo "none\\n"; }\n'
         '    catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(), "\\n"; }\n'
-        "}\n",
-        encoding="utf-8",
+        "}\n"
     )
-    out = run(["php", "main.php"], tmp_path).splitlines()
-    assert out == [
+    assert run_php(tmp_path, capsys, "sorted", script) == [
         "TypeError: not a string of tile names or an array of them: NULL",
         "TypeError: item 1 is not a string: NULL",
         "TypeError: item 0 is not a string: integer",
@@ -389,21 +394,13 @@ def test_a_lone_surrogate_in_text_that_is_no_tile_is_escaped_in_the_error(lang, 
 def test_the_php_check_throws_where_pcre2_stops_instead_of_saying_no(form, tmp_path, capsys):
     """preg_match gives false (no verdict) past PCRE2's backtracking limit:
     the check throws a RuntimeException then, never a quiet false."""
-    argv = ["compile", "riichi", "--input", form, "--lang", "php", "--format", "code"]
-    assert main(argv) == 0
-    (tmp_path / "riichi.php").write_text(capsys.readouterr().out, encoding="utf-8")
-    if missing("php"):
-        pytest.skip("php is not on PATH")
-    from snippet_programs import run
-
     hand = {"arranged": "1m1m1m2m3m4m5m6m7m9m9m9m5m5m", "sorted": "1m1m1m2m3m4m5m5m5m6m7m9m9m9m"}
-    (tmp_path / "main.php").write_text(
-        f"<?php\nrequire 'riichi.php';\n$hand = '{hand[form]}';\n"
+    script = (
+        f"$hand = '{hand[form]}';\n"
         "echo is_riichi_winning_hand($hand) ? 'win' : 'no', \"\\n\";\n"
         "ini_set('pcre.jit', '0');\nini_set('pcre.backtrack_limit', '1');\n"
         'try { is_riichi_winning_hand($hand); echo "verdict\\n"; }\n'
-        "catch (RuntimeException $e) { echo get_class($e), ': ', $e->getMessage(), \"\\n\"; }\n",
-        encoding="utf-8",
+        "catch (RuntimeException $e) { echo get_class($e), ': ', $e->getMessage(), \"\\n\"; }\n"
     )
-    out = run(["php", "main.php"], tmp_path).splitlines()
+    out = run_php(tmp_path, capsys, form, script)
     assert out == ["win", "RuntimeException: Backtrack limit exhausted"]
