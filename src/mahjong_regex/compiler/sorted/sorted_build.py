@@ -28,7 +28,9 @@ from .register_machine import MachineWriter
 from .sorted_plan import PlanRefused, plan_shape
 from .sorted_tiles import TileRefused, lookaheads
 from .tile_order import canonical_tiles, length_is, tile_lit
-from .wild_machine import Pool, WildMachineWriter
+from .turned_counts import free_total_checks
+from .turned_machine import TurnedMachineWriter, TurnedPool, turned_prefix
+from .wild_machine import Pool, WildMachineWriter, held_limits
 
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
 #: default link size allows 64K code units).
@@ -73,6 +75,8 @@ def build_sorted(
     if not features.lookaround:
         return build_re2(rules, flavor, caps or SortedCaps())
     ops = FlagOps(flavor, features.atomic)
+    if rules.indicator is not None:
+        return build_turned(rules, flavor, ops, features)
     shapes, defs = [], []
     everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
     try:
@@ -106,6 +110,33 @@ def build_sorted(
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
     pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, tuple(defs), flavor)))
+    return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
+
+
+def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabilities):
+    """The pattern of a rule set whose wild tiles the turned tile chooses
+    (:mod:`.turned_machine`), for hands ``TURNED|SORTED-HAND``.  Raises
+    :class:`~mahjong_regex.compiler.errors.Unsupported`."""
+    everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
+    shapes = []
+    try:
+        pool = TurnedPool(rules)
+        for i, shape in enumerate(rules.shapes):
+            plan = plan_shape(rules, shape)
+            checks = free_total_checks(plan, rules, pool.most)
+            looks = lookaheads(rules, shape.where, True)
+            writer = TurnedMachineWriter(rules, plan, ops, prefix(i), pool, checks)
+            writer.all_lengths = list(range(min(everything), max(everything) + 1))
+            shapes.append(writer.body(looks))
+        win = lookaheads(rules, rules.where, True)
+    except PlanRefused as e:
+        raise Unsupported(e.construct, e.reason, e.span, help=e.help) from None
+    except TileRefused as e:
+        raise Unsupported(e.constraint.text, e.reason, e.constraint.span) from None
+    guard = guard_length(rules, everything, not features.astral_atoms)
+    start = turned_prefix(rules, pool, ops)
+    body = ir.seq(ir.Start(), start, guard, *held_limits(rules), *win, ir.alt(*shapes))
+    pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, (), flavor)))
     return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
 
 
@@ -219,18 +250,20 @@ def as_arranged(rules: RuleSet, shape, arranged, names: str) -> tuple[ir.Node, l
     return ir.seq(order, pattern.body), list(pattern.definitions)
 
 
-#: Where sorted input refuses a turned tile read from the hand.
+#: Where sorted input refuses a turned tile fixed with ``--indicator``.
 INDICATOR_HELP = (
-    "a limit of sorted input (docs/sorted-input.md); `mahjong-regex match RULES "
-    "--input sorted` decides such hands, and a pattern for arranged hands "
-    "(without --input sorted) takes the turned tile in every flavor"
+    "a limit of sorted input (docs/sorted-input.md); without --indicator the pattern "
+    "reads the turned tile from the hand (TURNED|SORTED-HAND), and `mahjong-regex match "
+    "RULES --input sorted --indicator TILE` decides such hands"
 )
 
 
 def wild_pool(rules: RuleSet) -> Pool | None:
-    """The wild tiles of ``rules`` (None without any).  Raises
+    """The wild tiles of ``rules`` (None without any), a rule set without
+    a turned tile in the hand (:func:`build_turned` reads those).  Raises
     :class:`~.sorted_plan.PlanRefused` for what the machine cannot read yet:
-    a turned tile, a tile that always plays another (``proxy``)."""
+    a turned tile fixed with ``--indicator``, a tile that always plays
+    another (``proxy``)."""
     if not rules.has_wilds:
         return None
     if rules.turned is not None:
@@ -243,8 +276,6 @@ def wild_pool(rules: RuleSet) -> Pool | None:
             rules.indicator_span,
             INDICATOR_HELP,
         )
-    if rules.indicator is not None:
-        raise PlanRefused("indicator", "a turned tile", rules.indicator_span, INDICATOR_HELP)
     domain: dict[int, set[int]] = {}
     for w in rules.wilds:
         if w.proxy:

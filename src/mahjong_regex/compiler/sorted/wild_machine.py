@@ -112,18 +112,22 @@ class Pool:
                     tile_lit(rules, early),
                 )
                 out.append(ir.Look(find, negate=True))
-        # No tile held more than the physical limit: in canonical order a
-        # tile's copies stand side by side, so one backreference reads them.
-        for flower, held in ((False, HELD), (True, FLOWER_HELD)):
-            tiles = [t.index for t in rules.alphabet.tiles if t.flower == flower]
-            if tiles:
-                name = f"top{held}"  # "t" starts no flag of a shape (prefix())
-                again = ir.Repeat(ir.Backref(name), held, held)
-                find = ir.seq(
-                    skip_to(rules, tiles), ir.Capture(name, tiles_node(rules, tiles)), again
-                )
-                out.append(ir.Look(find, negate=True))
-        return out
+        return out + held_limits(rules)
+
+
+def held_limits(rules: RuleSet) -> list[ir.Node]:
+    """Lookaheads: no tile held more than the physical limit (4; a flower
+    1).  In canonical order a tile's copies stand side by side, so one
+    backreference reads them."""
+    out = []
+    for flower, held in ((False, HELD), (True, FLOWER_HELD)):
+        tiles = [t.index for t in rules.alphabet.tiles if t.flower == flower]
+        if tiles:
+            name = f"top{held}"  # "t" starts no flag of a shape (prefix())
+            again = ir.Repeat(ir.Backref(name), held, held)
+            find = ir.seq(skip_to(rules, tiles), ir.Capture(name, tiles_node(rules, tiles)), again)
+            out.append(ir.Look(find, negate=True))
+    return out
 
 
 class WildMachineWriter(MachineWriter):
