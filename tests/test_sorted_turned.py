@@ -62,6 +62,20 @@ def test_wild_tiles_the_turned_tile_chooses_in_every_lookaround_flavor(name, fla
     agree(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
 
 
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+@pytest.mark.parametrize("turned", ["9m", "4z"])
+def test_a_turned_tile_fixed_with_indicator_in_every_lookaround_flavor(turned, flavor, engine):
+    """``--indicator`` fixes the turned tile: the hand holds none, and the
+    wild kinds (9m and 1m; 4z and 1z) sort among the others."""
+    rules = load_rules(str(TEST_RULES / "sorted_two_wilds.meld"))
+    rules = rules.with_indicator(rules.alphabet.by_name[turned].index)
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    read = load_rules(str(TEST_RULES / "sorted_two_wilds.meld"))
+    hands = sorted({h.split("|")[1] for h in turned_hands(read, 1500) if "|" in h})
+    agree(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
+
+
 #: Tianjin hands at the machine's corners, each with the reference's verdict.
 TIANJIN = {
     # 九万 turned: 一万 (the next kind) is wild, and stands in for 八万.

@@ -75,7 +75,7 @@ def build_sorted(
     if not features.lookaround:
         return build_re2(rules, flavor, caps or SortedCaps())
     ops = FlagOps(flavor, features.atomic)
-    if rules.indicator is not None:
+    if rules.indicator is not None or rules.turned is not None:
         return build_turned(rules, flavor, ops, features)
     shapes, defs = [], []
     everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
@@ -115,7 +115,8 @@ def build_sorted(
 
 def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabilities):
     """The pattern of a rule set whose wild tiles the turned tile chooses
-    (:mod:`.turned_machine`), for hands ``TURNED|SORTED-HAND``.  Raises
+    (:mod:`.turned_machine`), for hands ``TURNED|SORTED-HAND`` (``SORTED-HAND``
+    where ``--indicator`` fixed the turned tile).  Raises
     :class:`~mahjong_regex.compiler.errors.Unsupported`."""
     everything = sorted({n for s in rules.shapes for n in _lengths(rules, s)}) or [0]
     shapes = []
@@ -250,32 +251,13 @@ def as_arranged(rules: RuleSet, shape, arranged, names: str) -> tuple[ir.Node, l
     return ir.seq(order, pattern.body), list(pattern.definitions)
 
 
-#: Where sorted input refuses a turned tile fixed with ``--indicator``.
-INDICATOR_HELP = (
-    "a limit of sorted input (docs/sorted-input.md); without --indicator the pattern "
-    "reads the turned tile from the hand (TURNED|SORTED-HAND), and `mahjong-regex match "
-    "RULES --input sorted --indicator TILE` decides such hands"
-)
-
-
 def wild_pool(rules: RuleSet) -> Pool | None:
     """The wild tiles of ``rules`` (None without any), a rule set without
-    a turned tile in the hand (:func:`build_turned` reads those).  Raises
+    a turned tile (:func:`build_turned` reads those).  Raises
     :class:`~.sorted_plan.PlanRefused` for what the machine cannot read yet:
-    a turned tile fixed with ``--indicator``, a tile that always plays
-    another (``proxy``)."""
+    a tile that always plays another (``proxy``)."""
     if not rules.has_wilds:
         return None
-    if rules.turned is not None:
-        # --indicator: no turned tile in the hand, but its wild tile sorts
-        # among the tiles that are not wild, which the machine cannot read.
-        raise PlanRefused(
-            "indicator",
-            "a wild tile chosen by the turned tile (--indicator), which sorts among the "
-            "tiles that are not wild",
-            rules.indicator_span,
-            INDICATOR_HELP,
-        )
     domain: dict[int, set[int]] = {}
     for w in rules.wilds:
         if w.proxy:

@@ -90,7 +90,7 @@ def free_total_checks(plan: ShapePlan, rules: RuleSet, most: int) -> dict:
                     (good if total == n and valid(v, shape, rules) else bad).append(v)
         menu = candidates(shape, rules, kinds, shape.size + 1, plan.free)
         chosen = cover(good, bad, menu)
-        if chosen is None or not _bounded(chosen, plan, rules, n):
+        if chosen is None or not _bounded(chosen, plan, rules, n, n - most):
             raise PlanRefused(
                 f"hand {shape.name}",
                 "no bound on meld counts makes the stand-ins as many as the wild tiles",
@@ -100,9 +100,10 @@ def free_total_checks(plan: ShapePlan, rules: RuleSet, most: int) -> dict:
     return out
 
 
-def _bounded(chosen, plan: ShapePlan, rules: RuleSet, n: int) -> bool:
+def _bounded(chosen, plan: ShapePlan, rules: RuleSet, n: int, least: int) -> bool:
     """Do the checks bound every kind read freely, and does every vector
-    within the bounds (one meld of each guessed group) that keeps them hold
+    within the bounds (one meld of each guessed group) that keeps them and
+    holds at least ``least`` tiles (the tiles held that are not wild) hold
     ``n`` tiles and fit the shape?"""
     top = {}
     for k in plan.free:
@@ -120,7 +121,8 @@ def _bounded(chosen, plan: ShapePlan, rules: RuleSet, n: int) -> bool:
                 v[k] += 1
             if not all(c.holds(v) for c in chosen):
                 continue
-            if sum(m * plan.sizes[k] for k, m in v.items()) != n or not valid(v, plan.shape, rules):
+            total = sum(m * plan.sizes[k] for k, m in v.items())
+            if total >= least and (total != n or not valid(v, plan.shape, rules)):
                 return False
     return True
 

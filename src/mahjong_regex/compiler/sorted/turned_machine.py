@@ -22,7 +22,7 @@ from ... import ir
 from ...ruleset.model import RuleSet, successors
 from .flag_ops import FlagOps
 from .sorted_plan import Instance, PlanRefused, ShapePlan
-from .tile_order import skip_to, tile_lit, tiles_node
+from .tile_order import copies, skip_to, tile_lit, tiles_node
 from .turned_counts import stand_for_runs, tracks
 from .wild_machine import HELD, WildMachineWriter
 
@@ -42,7 +42,9 @@ class TurnedPool:
         self.wild_sets: list[list[int]] = []
         doms = set()
         most = 0
-        for turned in sorted(rules.indicator.tiles):
+        # --indicator fixes the turned tile: no turned tile in the hand.
+        turneds = [rules.turned] if rules.indicator is None else sorted(rules.indicator.tiles)
+        for turned in turneds:
             wild: set[int] = set()
             for w in rules.wilds:
                 if w.proxy or w.domain.dynamic:
@@ -72,9 +74,14 @@ class TurnedPool:
 
 def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps) -> ir.Node:
     """From the start of the hand: the flags of the wild tiles, the turned
-    tile and ``|``, no more than three copies of the turned tile's kind held
+    tile and ``|`` (none with ``--indicator``, which fixes them), no more than three copies of the turned tile's kind held
     (it is the fourth), and the flags of how many wild tiles the hand holds
     (:func:`wild_counts`)."""
+    if rules.indicator is None:
+        # --indicator: the wild tiles are fixed, the turned tile a copy held.
+        flags = [ops.set(pool.flag(t)) for t in pool.tiles]
+        four = ir.seq(skip_to(rules, [rules.turned]), copies(rules, rules.turned, HELD))
+        return ir.seq(*flags, ir.Look(four, negate=True), wild_counts(rules, pool, ops))
     parts = []
     for t in pool.tiles:
         src = ir.seq(tiles_node(rules, sorted(pool.sources[t])), ir.Lit("|"))
