@@ -4,7 +4,8 @@ lookaround, against the multiset reference:
 
 - small rule sets whose hands can be tried by the thousand
   (``tests/rules/sorted_next.meld``, ``sorted_two_wilds.meld``: the turned
-  kind and the next wild, kongs beside them);
+  kind and the next wild, kongs beside them; ``sorted_suited_wild.meld``:
+  winds no stand-in enters; ``sorted_indicator_only.meld``: no wild tile);
 - Tianjin's corners: a successor that wraps (9 to 1, 北 to 东, 白 to 中),
   wild tiles standing for themselves and making melds of their own, seven
   of them, the turned tile as a fifth copy, hands out of order;
@@ -53,7 +54,9 @@ def agree(rules, hands, got) -> None:
 
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
-@pytest.mark.parametrize("name", ["sorted_next", "sorted_two_wilds"])
+@pytest.mark.parametrize(
+    "name", ["sorted_next", "sorted_two_wilds", "sorted_suited_wild", "sorted_indicator_only"]
+)
 def test_wild_tiles_the_turned_tile_chooses_in_every_lookaround_flavor(name, flavor, engine):
     rules = load_rules(str(TEST_RULES / f"{name}.meld"))
     out = render_sorted(rules, flavor)
@@ -150,6 +153,22 @@ def test_what_the_turned_machine_cannot_read_yet_is_refused_by_name(name, constr
     with pytest.raises(UnsupportedError) as e:
         render_sorted(load_rules(name), flavor)
     assert construct in str(e.value) and f"'{flavor}'" in str(e.value)
+
+
+def test_a_constraint_on_tiles_that_depend_on_the_turned_tile_is_refused(tmp_path):
+    """Its tiles change with the hand's turned tile: refused where it
+    stands, not read as the tiles it names without one."""
+    source = (TEST_RULES / "sorted_next.meld").read_text(encoding="utf-8")
+    source = source.replace(
+        "hand standard = 2 * (chow | pung) + pair",
+        "hand standard = 2 * (chow | pung) + pair where held tiles(indicator) >= 1",
+    )
+    path = tmp_path / "held_turned.meld"
+    path.write_text(source, encoding="utf-8")
+    with pytest.raises(UnsupportedError) as e:
+        render_sorted(load_rules(str(path)), "pcre")
+    assert "'held tiles(indicator) >= 1'" in str(e.value)
+    assert "depend on the turned tile" in str(e.value)
 
 
 def test_re2_still_needs_the_turned_tile_fixed():

@@ -25,7 +25,7 @@ from ..errors import Unsupported
 from .automaton_regex import build_re2
 from .flag_ops import FlagOps
 from .register_machine import MachineWriter
-from .sorted_plan import PlanRefused, plan_shape
+from .sorted_plan import PlanRefused, conjuncts, plan_shape
 from .sorted_tiles import TileRefused, lookaheads
 from .tile_order import canonical_tiles, length_is, tile_lit
 from .turned_counts import free_total_checks
@@ -122,6 +122,9 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     shapes = []
     try:
         pool = TurnedPool(rules)
+        for c in conjuncts(rules.where + tuple(c for s in rules.shapes for c in s.where)):
+            if any(p.tiles is not None and p.tiles.dynamic for p in (c, *conjuncts(c.parts))):
+                raise TileRefused(c, "its tiles depend on the turned tile")
         for i, shape in enumerate(rules.shapes):
             plan = plan_shape(rules, shape)
             checks = free_total_checks(plan, rules, pool.most)

@@ -55,11 +55,11 @@ class TurnedPool:
                 self.sources.setdefault(t, set()).add(turned)
             self.wild_sets.append(sorted(wild))
             most = max(most, sum(HELD - (t == turned) for t in wild))
-        if len(doms) != 1:
+        if len(doms) > 1:
             raise PlanRefused(
                 "wild", "wild tiles that stand for different tiles", rules.wilds[0].span
             )
-        self.domain = frozenset(next(iter(doms)))
+        self.domain = frozenset(next(iter(doms), ()))
         self.tiles = sorted(self.sources)
         self.most = most
         self.node = tiles_node(rules, self.tiles)
@@ -161,6 +161,7 @@ class TurnedMachineWriter(WildMachineWriter):
         # Kinds left out at a length stay guards; every other check is a countdown.
         plan.checks = {n: tuple(c for c in cs if c.op == "none") for n, cs in checks.items()}
         super().__init__(rules, plan, ops, prefix, pool)
+        self.loose = self.loose and bool(pool.domain)  # no wild tiles: no stand-ins
         if self.loose or plan.floors or any(c is not None for c in plan.caps.values()):
             # Stand-ins are not counted tile by tile.
             raise PlanRefused(
@@ -282,6 +283,11 @@ class TurnedMachineWriter(WildMachineWriter):
         if self.ops.atomic:
             return ir.Atomic(ir.alt(lit, stand))
         return ir.alt(lit, ir.seq(ir.Look(lit, negate=True), stand))
+
+    def absent_fast(self, t: int) -> bool:
+        """Never: every block sets the countdowns' pointers that later
+        blocks read (a tile no wild tile stands for too)."""
+        return False
 
     def block_head(self, t: int) -> list[ir.Node]:
         """Where ``t`` is wild here, all its copies, read as wild."""
