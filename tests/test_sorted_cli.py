@@ -96,15 +96,21 @@ def test_outline_and_json(capsys):
 
 def hostile(rules) -> list[str]:
     names = [t.name for t in rules.alphabet.tiles]
-    return [
+    strings = [
         names[0] * 5000,
         "".join(n * 4 for n in names) * 40,
         "".join(names) * 80,
         "".join(sorted(names[:9] * 3))[:40] * 100,
     ]
+    if rules.indicator is None:
+        return strings
+    # After a turned tile (TURNED|…), and a turned tile four times held.
+    turned = names[min(rules.indicator.tiles)]
+    four = f"{turned}|{turned * 4}{names[-1] * 9960}"
+    return [f"{turned}|{s}" for s in strings] + [four, f"{turned}|" * 2000]
 
 
-@pytest.mark.parametrize("name", ["harbin", "riichi", "sichuan", "slots"])
+@pytest.mark.parametrize("name", ["harbin", "riichi", "sichuan", "slots", "tianjin"])
 @pytest.mark.parametrize("flavor, engine", BACKTRACKING)
 def test_the_worst_case_is_answered_in_every_backtracking_engine(name, flavor, engine):
     spec = str(TEST_RULES / "slots.meld") if name == "slots" else name

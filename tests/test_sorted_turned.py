@@ -5,7 +5,8 @@ lookaround, against the multiset reference:
 - small rule sets whose hands can be tried by the thousand
   (``tests/rules/sorted_next.meld``, ``sorted_two_wilds.meld``: the turned
   kind and the next wild, kongs beside them; ``sorted_suited_wild.meld``:
-  winds no stand-in enters; ``sorted_indicator_only.meld``: no wild tile);
+  winds no stand-in enters; ``sorted_indicator_only.meld``: no wild tile;
+  ``sorted_three_wilds.meld``: three wild kinds in a hand);
 - Tianjin's corners: a successor that wraps (9 to 1, 北 to 东, 白 to 中),
   wild tiles standing for themselves and making melds of their own, seven
   of them, the turned tile as a fifth copy, hands out of order;
@@ -55,7 +56,14 @@ def agree(rules, hands, got) -> None:
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
 @pytest.mark.parametrize(
-    "name", ["sorted_next", "sorted_two_wilds", "sorted_suited_wild", "sorted_indicator_only"]
+    "name",
+    [
+        "sorted_next",
+        "sorted_two_wilds",
+        "sorted_suited_wild",
+        "sorted_indicator_only",
+        "sorted_three_wilds",
+    ],
 )
 def test_wild_tiles_the_turned_tile_chooses_in_every_lookaround_flavor(name, flavor, engine):
     rules = load_rules(str(TEST_RULES / f"{name}.meld"))
@@ -169,6 +177,20 @@ def test_a_constraint_on_tiles_that_depend_on_the_turned_tile_is_refused(tmp_pat
         render_sorted(load_rules(str(path)), "pcre")
     assert "'held tiles(indicator) >= 1'" in str(e.value)
     assert "depend on the turned tile" in str(e.value)
+
+
+@pytest.mark.parametrize("bound", ["count(pung) >= 1", "count(chow) <= 1"])
+def test_a_meld_count_the_length_leaves_open_is_refused(bound, tmp_path):
+    """An at-most count's pointer would start longer than the melds a hand
+    makes and reach past the hand ahead (winning hands failed); a floor,
+    read at the end, let the search try every spread of the stand-ins
+    first (PHP's backtrack limit on 16 tiles)."""
+    source = (TEST_RULES / "sorted_count_floor.meld").read_text(encoding="utf-8")
+    path = tmp_path / "bounded.meld"
+    path.write_text(source.replace("count(pung) >= 1", bound), encoding="utf-8")
+    with pytest.raises(UnsupportedError) as e:
+        render_sorted(load_rules(str(path)), "js")
+    assert "a meld count that the hand's length does not make exact" in str(e.value)
 
 
 def test_re2_still_needs_the_turned_tile_fixed():

@@ -138,8 +138,8 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     except TileRefused as e:
         raise Unsupported(e.constraint.text, e.reason, e.constraint.span) from None
     guard = guard_length(rules, everything, not features.astral_atoms)
-    start = turned_prefix(rules, pool, ops)
-    body = ir.seq(ir.Start(), start, guard, *held_limits(rules), *win, ir.alt(*shapes))
+    start = turned_prefix(rules, pool, ops, guard)
+    body = ir.seq(ir.Start(), start, *held_limits(rules), *win, ir.alt(*shapes))
     pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, (), flavor)))
     return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ...ruleset.model import RuleSet
-from .count_checks import candidates, cover, valid, vectors
+from .count_checks import Check, candidates, cover, valid, vectors
 from .sorted_plan import PlanRefused, ShapePlan
 
 
@@ -18,29 +18,33 @@ from .sorted_plan import PlanRefused, ShapePlan
 class Track:
     """A countdown of the melds of ``kinds``: a pointer into the end of the
     hand that starts with ``start[n]`` characters at hand length ``n``
-    (None: the whole hand) and loses one before each such meld's first
-    copy.  An upper track fails past its start (at most that many melds);
-    a ``floor`` track stays empty once empty, and ends empty (at least
-    that many).  An upper track ends empty at the lengths ``exact``.  A
-    meld not made yet holds a copy further on (of one character or more),
-    or is one of stand-ins only, counted before the first block: the
-    pointer always lies ahead."""
+    (None: it counts nothing there) and loses one before each such meld's
+    first copy, failing where it is empty (no more melds of its kinds), and
+    ends empty (exactly that many).  A meld not made yet holds a copy
+    further on (of one character or more), or is one of stand-ins only,
+    counted before the first block: the pointer always lies ahead.  Only
+    exact counts: a start above the melds a hand makes could reach past
+    the hand ahead, and a floor read at the end let the search try every
+    spread of the stand-ins first."""
 
     kinds: frozenset[str]
     start: dict[int, int | None]
-    floor: bool
-    exact: frozenset[int] = frozenset()
+
+    @property
+    def off(self) -> list[int]:
+        """The lengths where the track counts nothing."""
+        return sorted(n for n, most in self.start.items() if most is None)
 
 
 def tracks(checks: dict, plan: ShapePlan) -> list[Track]:
     """The tracks that carry the count checks other than ``none`` (per
-    length, from :func:`free_total_checks`): per set of kinds, an upper
-    track where a most is known, and a floor track where a fewest is not
-    the most."""
+    length, from :func:`free_total_checks`): one per set of kinds whose
+    count the checks fix at some length.  Raises :class:`PlanRefused`
+    where a count is bounded but not fixed, unless a fixed count of some
+    of its kinds already keeps its floor."""
     sets = sorted({c.kinds for cs in checks.values() for c in cs if c.op != "none"}, key=sorted)
-    out = []
+    bounds: dict = {kinds: {} for kinds in sets}
     for kinds in sets:
-        bounds = {}
         for n, cs in checks.items():
             lo, hi = 0, None
             for c in cs:
@@ -54,13 +58,27 @@ def tracks(checks: dict, plan: ShapePlan) -> list[Track]:
                     lo = max(lo, c.value)
                 elif c.op == "some":
                     lo = max(lo, 1)
-            bounds[n] = (lo, hi)
-        if any(hi is not None for _, hi in bounds.values()):
-            exact = frozenset(n for n, (lo, hi) in bounds.items() if lo == hi)
-            out.append(Track(kinds, {n: hi for n, (_, hi) in bounds.items()}, False, exact))
-        if any(lo and lo != hi for lo, hi in bounds.values()):
-            start = {n: lo if lo != hi else 0 for n, (lo, hi) in bounds.items()}
-            out.append(Track(kinds, start, True))
+            bounds[kinds][n] = (lo, hi)
+    out = []
+    for kinds in sets:
+        for n, (lo, hi) in bounds[kinds].items():
+            if lo == hi or hi is None and not lo:
+                continue
+            kept = any(
+                sub <= kinds and bounds[sub][n][0] == bounds[sub][n][1] >= lo
+                for sub in sets
+                if hi is None
+            )
+            if not kept:
+                raise PlanRefused(
+                    f"hand {plan.shape.name}",
+                    "a meld count that the hand's length does not make exact, "
+                    "with a wild tile the turned tile chooses",
+                    plan.shape.span,
+                )
+        start = {n: hi if lo == hi else None for n, (lo, hi) in bounds[kinds].items()}
+        if any(most is not None for most in start.values()):
+            out.append(Track(kinds, start))
     return out
 
 
@@ -96,7 +114,14 @@ def free_total_checks(plan: ShapePlan, rules: RuleSet, most: int) -> dict:
                 "no bound on meld counts makes the stand-ins as many as the wild tiles",
                 shape.span,
             )
-        out[n] = chosen
+        # An at-most check every winning vector meets exactly is an exact
+        # count (the tracks need one: see Track).
+        exact = tuple(
+            Check(c.kinds, ">=", c.value)
+            for c in chosen
+            if c.op == "<=" and all(sum(v.get(k, 0) for k in c.kinds) == c.value for v in good)
+        )
+        out[n] = chosen + tuple(c for c in exact if c not in chosen)
     return out
 
 

@@ -72,16 +72,18 @@ class TurnedPool:
         return f"ov{t}"
 
 
-def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps) -> ir.Node:
+def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps, guard: ir.Node) -> ir.Node:
     """From the start of the hand: the flags of the wild tiles, the turned
-    tile and ``|`` (none with ``--indicator``, which fixes them), no more than three copies of the turned tile's kind held
-    (it is the fourth), and the flags of how many wild tiles the hand holds
-    (:func:`wild_counts`)."""
+    tile and ``|`` (none with ``--indicator``, which fixes them), then
+    ``guard`` (the hand's length: a hostile string fails before anything
+    reads it twice), no more than three copies of the turned tile's kind
+    held (it is the fourth), and the flags of how many wild tiles the hand
+    holds (:func:`wild_counts`)."""
     if rules.indicator is None:
         # --indicator: the wild tiles are fixed, the turned tile a copy held.
         flags = [ops.set(pool.flag(t)) for t in pool.tiles]
         four = ir.seq(skip_to(rules, [rules.turned]), copies(rules, rules.turned, HELD))
-        return ir.seq(*flags, ir.Look(four, negate=True), wild_counts(rules, pool, ops))
+        return ir.seq(guard, *flags, ir.Look(four, negate=True), wild_counts(rules, pool, ops))
     parts = []
     for t in pool.tiles:
         src = ir.seq(tiles_node(rules, sorted(pool.sources[t])), ir.Lit("|"))
@@ -92,7 +94,7 @@ def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps) -> ir.Node:
         )
     every = range(len(rules.alphabet.tiles))
     turned = ir.Capture("ot", tiles_node(rules, sorted(rules.indicator.tiles)))
-    parts += [turned, ir.Lit("|")]
+    parts += [turned, ir.Lit("|"), guard]
     four = ir.seq(ir.Repeat(tiles_node(rules, every), 0, None, "lazy"), *[ir.Backref("ot")] * 4)
     parts.append(ir.Look(four, negate=True))
     parts.append(wild_counts(rules, pool, ops))
@@ -104,49 +106,51 @@ def holds(k: int) -> str:
     return HOLDS_WILD if k <= 1 else f"oh{k}"
 
 
-#: The groups holding the name of the first wild tile held and of the
-#: next wild tile of another kind.
-FIRST_WILD, SECOND_WILD = "oa", "ob"
+def wild_name(i: int) -> str:
+    """The group holding the name of the ``i``-th wild kind held (0: the
+    first in canonical order)."""
+    return f"o{'abcdefg'[i]}"
 
 
 def wild_counts(rules: RuleSet, pool: TurnedPool, ops: FlagOps) -> ir.Node:
-    """Lookaheads that set :func:`holds` flags: the first wild tile held
-    and the first of another kind are captured (a turned tile makes one or
-    two kinds wild, each kind's copies side by side), and "at least k"
-    reads their copies.  Each lookahead is an optional group, which a
-    lookahead never gives up once matched: the flags are set where the
-    hand holds the tiles, and only there."""
+    """Lookaheads that set :func:`holds` flags: the wild kinds held are
+    captured in order, each with all its copies (a kind's copies stand
+    side by side), and "at least k" reads their copies.  Each lookahead is
+    an optional group, which a lookahead never gives up once matched: the
+    flags are set where the hand holds the tiles, and only there."""
     wild = ir.alt(*(ir.seq(ops.is_set(pool.flag(t)), tile_lit(rules, t)) for t in pool.tiles))
     skip = skip_to(rules, pool.tiles)
-    first, second = ir.Backref(FIRST_WILD), ir.Backref(SECOND_WILD)
-    after = ir.seq(skip, ir.Capture(SECOND_WILD, wild))
-    read = ir.seq(
-        skip,
-        ir.Capture(FIRST_WILD, wild),
-        ir.Repeat(first, 0, None),
-        ir.Look(first, negate=True),
-        ir.alt(after, ir.EMPTY),
-        ops.set(holds(1)),
-    )
-    parts = [ir.Look(ir.alt(read, ir.EMPTY))]
+    kinds = max((len(ts) for ts in pool.wild_sets), default=0)
+    rest: ir.Node = ir.EMPTY
+    for i in reversed(range(kinds)):
+        name = ir.Backref(wild_name(i))
+        run = [skip, ir.Capture(wild_name(i), wild), ir.Repeat(name, 0, None)]
+        rest = ir.seq(
+            *run, ir.Look(name, negate=True), ir.alt(rest, ir.EMPTY) if i < kinds - 1 else ir.EMPTY
+        )
+    parts = [ir.Look(ir.alt(ir.seq(rest, ops.set(holds(1))), ir.EMPTY))] if kinds else []
 
-    def held(name: str) -> ir.Node:
+    def held(i: int, n: int) -> list[ir.Node]:
         # A backreference to a group never set fails, except in JavaScript.
-        return ops.is_set(name) if ops.flavor == "js" else ir.EMPTY
+        look = ir.Look(ir.seq(skip, ir.Repeat(ir.Backref(wild_name(i)), n, n)))
+        return ([ops.is_set(wild_name(i))] if ops.flavor == "js" else []) + [look]
 
-    kinds = max(len(ts) for ts in pool.wild_sets)
     for k in sorted(c for c in pool.counts if c > 1):
         ways = []
-        for i in range(max(0, k - HELD), min(k, HELD) + 1):
-            j = k - i
-            if j and kinds < 2 or not i:
-                continue
-            need = [held(FIRST_WILD), ir.Look(ir.seq(skip, ir.Repeat(first, i, i)))]
-            if j:
-                need += [held(SECOND_WILD), ir.Look(ir.seq(skip, ir.Repeat(second, j, j)))]
-            ways.append(ir.seq(*need))
+        for split in _splits(k, kinds):
+            ways.append(ir.seq(*(node for i, n in enumerate(split) for node in held(i, n))))
         parts.append(ir.Look(ir.alt(ir.seq(ir.alt(*ways), ops.set(holds(k))), ir.EMPTY)))
     return ir.seq(*parts)
+
+
+def _splits(k: int, kinds: int) -> list[tuple[int, ...]]:
+    """The ways ``k`` wild tiles are held by the first kinds held, in
+    order: each at least one, at most four."""
+    if k == 0:
+        return [()]
+    if kinds == 0:
+        return []
+    return [(n, *rest) for n in range(1, min(k, HELD) + 1) for rest in _splits(k - n, kinds - 1)]
 
 
 class TurnedMachineWriter(WildMachineWriter):
@@ -360,6 +364,10 @@ class TurnedMachineWriter(WildMachineWriter):
 
     # --- countdowns ---
 
+    def off_flag(self, c: int) -> str:
+        """The flag "track ``c`` counts nothing at this hand's length"."""
+        return f"{self.p}x{c}"
+
     def start_countdown(self, c: int) -> ir.Node:
         """Track ``c``'s pointer: the last ``start[n]`` characters of the
         hand of ``n`` tiles (the whole hand where ``start[n]`` is None)."""
@@ -367,21 +375,29 @@ class TurnedMachineWriter(WildMachineWriter):
         dot = ir.AnyChar()
         chosen: ir.Node | None = None
         for n in reversed(self.plan.lengths):
-            most = track.start[n]
-            here = ir.Repeat(dot, 0, None) if most is None else ir.Repeat(dot, most, most)
+            most = track.start[n] or 0  # counting nothing: empty, never read
+            here = ir.Repeat(dot, most, most)
             chosen = here if chosen is None else self.ops.test(self.length_flag(n), here, chosen)
         lazy = ir.Repeat(dot, 0, None, "lazy")
-        return ir.Look(ir.seq(lazy, ir.Capture(self.now[c], chosen), ir.End()))
+        start = ir.Look(ir.seq(lazy, ir.Capture(self.now[c], chosen), ir.End()))
+        if not track.off:
+            return start
+        off = self.lengths_node(track.off)
+        flag = ir.alt(ir.seq(off, self.ops.set(self.off_flag(c))), ir.Look(off, negate=True))
+        return ir.seq(flag, start)
 
     def count_down(self, c: int, old: str, new: str) -> ir.Node:
         """Pointer ``new`` of track ``c``: pointer ``old`` less its first
-        character; where ``old`` is empty an upper track fails (no more
-        melds of its kinds) and a floor track stays empty."""
+        character (fails where ``old`` is empty: no more melds of its
+        kinds)."""
         lazy = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
         at = ir.Look(ir.seq(ir.Backref(old), ir.End()))
-        drop = ir.alt(ir.AnyChar(), ir.EMPTY) if self.tracks[c].floor else ir.AnyChar()
         rest = ir.Capture(new, ir.Repeat(ir.AnyChar(), 0, None))
-        return ir.Look(ir.seq(lazy, at, drop, rest, ir.End()))
+        step = ir.seq(at, ir.AnyChar())
+        if self.tracks[c].off:
+            # Counting nothing at this length: the pointer stays empty.
+            step = self.ops.test(self.off_flag(c), ir.Look(ir.End()), step)
+        return ir.Look(ir.seq(lazy, step, rest, ir.End()))
 
     def pick(self, c: int, flags: list[str], pointers: list[str]) -> ir.Node:
         """After nested melds whose m-th set ``flags[m - 1]`` and pointer
@@ -397,17 +413,14 @@ class TurnedMachineWriter(WildMachineWriter):
         return ir.Look(ir.seq(lazy, ir.Capture(new, chosen), ir.End()))
 
     def end_countdowns(self) -> list[ir.Node]:
-        """At the end of the hand, each floor track is empty, and each upper
-        track where its start is exact at the hand's length (a backreference
-        matching at the end: only an empty one does)."""
+        """At the end of the hand, each track empty where it counts (a
+        backreference matching at the end: only an empty one does)."""
         out = []
         for c, track in enumerate(self.tracks):
-            exact = self.plan.lengths if track.floor else sorted(track.exact)
-            if not exact:
-                continue
-            if exact == self.plan.lengths:
+            if not track.off:
                 out.append(ir.Backref(self.now[c]))
             else:
-                other = ir.Look(self.lengths_node(exact), negate=True)
+                counted = [n for n in self.plan.lengths if n not in track.off]
+                other = ir.Look(self.lengths_node(counted), negate=True)
                 out.append(ir.alt(other, ir.Backref(self.now[c])))
         return out
