@@ -10,7 +10,7 @@ import pytest
 from conftest import require_engine
 from test_rule_tests import HEAD, WIN, resolved_tests
 
-from mahjong_regex import MeldError
+from mahjong_regex import MeldError, builtin_source
 from mahjong_regex.outputs import tests_report, tests_run
 from mahjong_regex.reference.hand_checks import ReferenceChecks
 from mahjong_regex.ruleset.checker import load
@@ -90,3 +90,21 @@ def test_a_sorted_test_out_of_order_or_with_a_split_is_a_located_error():
     )
     # Such a test stops only the commands that run tests: the rules compile.
     assert load(HEAD + "tests sorted { win 二条幺鸡 }\n", "t.meld").name == "harbin"
+
+
+def test_a_turned_tile_stays_in_front_of_the_canonical_order_a_test_is_shown():
+    """The help gives the hand as the test must be written: ``TURNED|``
+    first, then the tiles in canonical order."""
+    head = builtin_source("tianjin").split("\n# ---- tests", 1)[0] + "\n"
+    with pytest.raises(MeldError) as e:
+        resolved_tests(
+            "tests sorted { win 三筒|一万二万三万五万六万七万二条三筒四条五条五条五条东东 }\n", head
+        )
+    assert (
+        e.value.help
+        == "in canonical order it is 三筒|一万二万三万五万六万七万三筒二条四条五条五条五条东东"
+    )
+    [t] = resolved_tests(
+        "tests sorted { win 三筒|一万二万三万五万六万七万三筒二条四条五条五条五条东东 }\n", head
+    )
+    assert ReferenceChecks(load(head, "t.meld")).run(t).passed

@@ -172,6 +172,8 @@ class _Resolver:
             return  # any string: one out of order tests that it never wins
         canonical = "".join(sorted(held, key=self.order))
         if canonical != "".join(held):
+            if decl.turned is not None:
+                canonical = f"{decl.turned}|{canonical}"  # as the test is written
             raise MeldError(
                 "a sorted test's hand is not in canonical order",
                 decl.hand_span,
