@@ -15,10 +15,9 @@ lookaround, against the multiset reference:
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
+from test_sorted_wilds import check, small_hands
 
 from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.compiler.sorted.count_checks import Check
@@ -26,9 +25,8 @@ from mahjong_regex.compiler.sorted.sorted_plan import plan_shape
 from mahjong_regex.compiler.sorted.turned_counts import free_total_checks
 from mahjong_regex.compiler.sorted.turned_machine import TurnedPool
 from mahjong_regex.engines import run_batch
-from mahjong_regex.hands.sorted_hands import sorted_hands
 from mahjong_regex.pipeline import render_sorted
-from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form
+from mahjong_regex.reference.multiset import MultisetEvaluator
 
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
@@ -36,22 +34,7 @@ LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in 
 def turned_hands(rules, n: int) -> list[str]:
     """About ``n`` hands ``TURNED|SORTED``: half near the boundary, half
     random tiles (8 to 10 of them) under a random turned tile."""
-    names = [t.name for t in rules.alphabet.tiles]
-    turned = sorted(rules.indicator.tiles)
-    rng = random.Random(11)
-    out = set(sorted_hands(rules, n // 2, seed=11))
-    while len(out) < n:
-        tiles = [rng.randrange(len(names)) for _ in range(rng.choice((8, 8, 9, 10)))]
-        out.add(f"{names[rng.choice(turned)]}|{canonical_form(rules, tiles)}")
-    return sorted(out)
-
-
-def agree(rules, hands, got) -> None:
-    ms = MultisetEvaluator(rules)
-    want = [ms.wins(h) for h in hands]
-    bad = [f"{h}: engine {g}, reference {w}" for h, g, w in zip(hands, got, want) if g != w]
-    assert not bad, "\n".join(bad[:10])
-    assert sum(want) >= 20
+    return small_hands(rules, n, (8, 8, 9, 10), seed=11)
 
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
@@ -70,7 +53,7 @@ def test_wild_tiles_the_turned_tile_chooses_in_every_lookaround_flavor(name, fla
     out = render_sorted(rules, flavor)
     require_engine(engine)
     hands = turned_hands(rules, 1500)
-    agree(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
+    check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
 
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
@@ -84,7 +67,7 @@ def test_a_turned_tile_fixed_with_indicator_in_every_lookaround_flavor(turned, f
     require_engine(engine)
     read = load_rules(str(TEST_RULES / "sorted_two_wilds.meld"))
     hands = sorted({h.split("|")[1] for h in turned_hands(read, 1500) if "|" in h})
-    agree(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
+    check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
 
 
 #: Tianjin hands at the machine's corners, each with the reference's verdict.

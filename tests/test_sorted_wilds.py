@@ -28,15 +28,20 @@ from mahjong_regex.reference.multiset import MultisetEvaluator, canonical_form, 
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
 
-def small_hands(rules, n: int, lengths=(8, 8, 9, 10, 11, 14)) -> list[str]:
+def small_hands(rules, n: int, lengths=(8, 8, 9, 10, 11, 14), seed: int = 7) -> list[str]:
     """About ``n`` sorted hands: random tile multisets of ``lengths``, and
-    as many near the boundary (:mod:`mahjong_regex.hands.sorted_hands`)."""
+    as many near the boundary (:mod:`mahjong_regex.hands.sorted_hands`);
+    with an indicator, each random one after a random turned tile
+    (``TURNED|SORTED``)."""
     names = [t.name for t in rules.alphabet.tiles]
-    rng = random.Random(7)
-    out = set(sorted_hands(rules, n // 2, seed=7))
+    rng = random.Random(seed)
+    out = set(sorted_hands(rules, n // 2, seed=seed))
     while len(out) < n:
         k = rng.choice(lengths)
-        out.add(canonical_form(rules, [rng.randrange(len(names)) for _ in range(k)]))
+        hand = canonical_form(rules, [rng.randrange(len(names)) for _ in range(k)])
+        if rules.indicator is not None:
+            hand = f"{names[rng.choice(sorted(rules.indicator.tiles))]}|{hand}"
+        out.add(hand)
     return sorted(out)
 
 

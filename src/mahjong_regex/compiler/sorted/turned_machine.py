@@ -220,12 +220,10 @@ class TurnedMachineWriter(WildMachineWriter):
             ways.append(ir.seq(there, self.ops.set(flag, ahead=True)))
         for kind in sorted({i.kind for i in group}):
             if not self.banned([kind]):
-                flag = f"{self.p}g{g}u{self.kind_ids[kind]}"
-                self.tail_guesses.append((flag, kind))
+                # Of stand-ins only: nothing reads which, it takes no tile.
                 size = self.plan.sizes[kind]
                 self.pool.counts.add(size)
-                take = ir.seq(self.ops.is_set(holds(size)), self.guard([kind]))
-                ways.append(ir.seq(take, self.ops.set(flag, ahead=True)))
+                ways.append(ir.seq(self.ops.is_set(holds(size)), self.guard([kind])))
         return ir.alt(*ways)
 
     # --- runs ---
