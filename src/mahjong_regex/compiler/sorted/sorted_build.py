@@ -109,8 +109,15 @@ def build_sorted(
     guard = guard_length(rules, everything, not features.astral_atoms)
     limits = pool.limits(rules) if pool is not None else []
     body = ir.seq(ir.Start(), guard, *limits, *win, ir.alt(*shapes))
-    pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, tuple(defs), flavor)))
-    return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
+    return finished(ir.Pattern(body, tuple(defs), flavor))
+
+
+def finished(pattern: ir.Pattern) -> ir.Pattern:
+    """A machine's pattern with its flags that nothing sets resolved and
+    the groups nothing reads dropped, and its names compacted where the
+    flavor wants them short."""
+    pattern = drop_unread_groups(never_set_flags(pattern))
+    return compact_names(pattern) if pattern.flavor in COMPACT_FLAVORS else pattern
 
 
 def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabilities):
@@ -140,8 +147,7 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     guard = guard_length(rules, everything, not features.astral_atoms)
     start = turned_prefix(rules, pool, ops, guard)
     body = ir.seq(ir.Start(), start, *held_limits(rules), *win, ir.alt(*shapes))
-    pattern = drop_unread_groups(never_set_flags(ir.Pattern(body, (), flavor)))
-    return compact_names(pattern) if flavor in COMPACT_FLAVORS else pattern
+    return finished(ir.Pattern(body, (), flavor))
 
 
 def drop_unread_groups(pattern: ir.Pattern) -> ir.Pattern:

@@ -62,7 +62,6 @@ class TurnedPool:
         self.domain = frozenset(next(iter(doms), ()))
         self.tiles = sorted(self.sources)
         self.most = most
-        self.node = tiles_node(rules, self.tiles)
         #: The numbers of wild tiles held that get a :func:`holds` flag
         #: (set by the writers: the stand-ins of melds of stand-ins only).
         self.counts: set[int] = set()
@@ -312,19 +311,30 @@ class TurnedMachineWriter(WildMachineWriter):
         :meth:`~.register_machine.MachineWriter.optional`), each counted
         down before its first copy, then each countdown's pointer picked
         by how many were made."""
+
+        def copies_(m: int) -> tuple[ir.Node, ir.Node]:
+            return ir.EMPTY, self.take(t, size) if run is None else self.take_head(t, run, m)
+
+        return self.counted_down(kind, names, copies_, ahead=run is not None)
+
+    def counted_down(self, kind: str, names: list[str], meld, ahead: bool = False) -> ir.Node:
+        """Up to ``len(names)`` melds of ``kind``, nested ``(?:…|)``: the
+        m-th is ``meld(m)`` = (what comes before its count-down, its tiles
+        after it), then sets flag ``names[m - 1]``; then each countdown's
+        pointer picked by how many were made (:meth:`pick`)."""
         counted = [c for c, tr in enumerate(self.tracks) if kind in tr.kinds]
         pointers = {c: [f"{n}d{c}" for n in names] for c in counted}
         node: ir.Node = ir.EMPTY
         for m in range(len(names), 0, -1):
-            copies_ = self.take(t, size) if run is None else self.take_head(t, run, m)
-            flag = self.ops.set(names[m - 1], ahead=run is not None)
+            before, tiles = meld(m)
             downs = [
                 self.count_down(
                     c, self.now[c] if m == 1 else pointers[c][m - 2], pointers[c][m - 1]
                 )
                 for c in counted
             ]
-            node = ir.alt(ir.seq(*downs, copies_, self.guard([kind]), flag, node), ir.EMPTY)
+            flag = self.ops.set(names[m - 1], ahead=ahead)
+            node = ir.alt(ir.seq(before, *downs, tiles, self.guard([kind]), flag, node), ir.EMPTY)
         return ir.seq(node, *(self.pick(c, names, pointers[c]) for c in counted))
 
     def stand_in_melds(self) -> ir.Node:
@@ -334,30 +344,13 @@ class TurnedMachineWriter(WildMachineWriter):
         same-meld stands for (:meth:`lean`): three stand-ins make either."""
         parts = []
         for kind in sorted(self.plan.free):
-            most = min(self.room(kind), self.pool.most // self.plan.sizes[kind])
+            size = self.plan.sizes[kind]
+            most = min(self.room(kind), self.pool.most // size)
             if most and not self.banned([kind]) and kind not in self.stand_for_runs:
-                k = self.kind_ids[kind]
-                names = [f"{self.p}u{k}m{m}" for m in range(1, most + 1)]
-                counted = [c for c, tr in enumerate(self.tracks) if kind in tr.kinds]
-                pointers = {c: [f"{n}d{c}" for n in names] for c in counted}
-                node: ir.Node = ir.EMPTY
-                for m in range(most, 0, -1):
-                    downs = [
-                        self.count_down(
-                            c, self.now[c] if m == 1 else pointers[c][m - 2], pointers[c][m - 1]
-                        )
-                        for c in counted
-                    ]
-                    self.pool.counts.add(m * self.plan.sizes[kind])
-                    take = ir.seq(
-                        self.ops.is_set(holds(m * self.plan.sizes[kind])),
-                        *downs,
-                        self.guard([kind]),
-                        self.ops.set(names[m - 1]),
-                    )
-                    node = ir.alt(ir.seq(take, node), ir.EMPTY)
-                parts.append(node)
-                parts.extend(self.pick(c, names, pointers[c]) for c in counted)
+                names = [f"{self.p}u{self.kind_ids[kind]}m{m}" for m in range(1, most + 1)]
+                self.pool.counts.update(m * size for m in range(1, most + 1))
+                held = lambda m, size=size: (self.ops.is_set(holds(m * size)), ir.EMPTY)  # noqa
+                parts.append(self.counted_down(kind, names, held))
         return ir.seq(*parts)
 
     # --- countdowns ---
