@@ -36,12 +36,7 @@ RE2_MAX_MEM = 512 << 20
 #: limit (the message gives the size they would need).
 REFUSED = {
     **{(n, "re2"): "indicator" for n in ("tianjin", "wuhan", "wenzhou")},
-    **{
-        (n, f): word
-        for n, word in (("wuhan", "substitutes"), ("wenzhou", "proxy"))
-        for f in FLAVOR_ENGINES
-        if f != "re2"
-    },
+    **{(n, f): word for n, word in (("wenzhou", "proxy"),) for f in FLAVOR_ENGINES if f != "re2"},
     **{(n, "re2"): "bytes (UTF-8)" for n in ("hongzhong", "hangzhou", "guangdong")},
 }
 CASES = [

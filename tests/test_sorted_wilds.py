@@ -152,13 +152,13 @@ def test_a_turned_tile_read_from_the_hand_is_refused_by_name_in_re2():
 
 
 def test_a_turned_tile_fixed_with_indicator_is_refused_by_what_the_machine_cannot_read():
-    """With ``--indicator`` the hand holds no turned tile; Wuhan's machine
-    still cannot count its substitutes (tests/test_sorted_turned.py reads
-    the rule sets it can)."""
-    rules = load_rules("wuhan")
+    """With ``--indicator`` the hand holds no turned tile; Wenzhou's machine
+    still cannot read 白 playing the turned tile (tests/test_sorted_turned.py
+    reads the rule sets it can)."""
+    rules = load_rules("wenzhou")
     with pytest.raises(UnsupportedError) as e:
         render_sorted(rules.with_indicator(rules.alphabet.by_name["四条"].index), "pcre")
-    assert "'substitutes <= 1'" in str(e.value)
+    assert "'proxy'" in str(e.value)
 
 
 def test_a_wild_re2_pattern_past_2_mb_is_refused_with_its_size():

@@ -30,6 +30,14 @@ from .sorted_tiles import TileRefused, lookaheads
 from .tile_order import canonical_tiles, length_is, tile_lit
 from .turned_counts import free_total_checks
 from .turned_machine import TurnedMachineWriter, TurnedPool, turned_prefix
+from .turned_union import (
+    UnionMachineWriter,
+    is_singles,
+    needs_union,
+    singles_body,
+    union_groups,
+    unite,
+)
 from .wild_machine import Pool, WildMachineWriter, held_limits
 
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
@@ -129,16 +137,28 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     shapes = []
     try:
         pool = TurnedPool(rules)
-        for c in conjuncts(rules.where + tuple(c for s in rules.shapes for c in s.where)):
+        melded = [s for s in rules.shapes if not is_singles(rules, s)]
+        for c in conjuncts(rules.where + tuple(c for s in melded for c in s.where)):
             if any(p.tiles is not None and p.tiles.dynamic for p in (c, *conjuncts(c.parts))):
                 raise TileRefused(c, "its tiles depend on the turned tile")
-        for i, shape in enumerate(rules.shapes):
-            plan = plan_shape(rules, shape)
-            checks = free_total_checks(plan, rules, pool.most)
-            looks = lookaheads(rules, shape.where, True)
-            writer = TurnedMachineWriter(rules, plan, ops, prefix(i), pool, checks)
+        utf16 = not features.astral_atoms
+        for i, group in enumerate(union_groups(rules, melded)):
+            if len(group) == 1 and not needs_union(rules, group[0]):
+                plan = plan_shape(rules, group[0])
+                checks = free_total_checks(plan, rules, pool.most)
+                looks = lookaheads(rules, group[0].where, True)
+                writer = TurnedMachineWriter(rules, plan, ops, prefix(i), pool, checks)
+            else:
+                union = unite(rules, group)
+                plan = plan_shape(rules, union.shape)
+                checks = free_total_checks(plan, rules, pool.most)
+                writer = UnionMachineWriter(rules, plan, ops, prefix(i), pool, checks, union)
+                looks = []
             writer.all_lengths = list(range(min(everything), max(everything) + 1))
             shapes.append(writer.body(looks))
+        for shape in rules.shapes:
+            if is_singles(rules, shape):
+                shapes.append(singles_body(rules, shape, pool, ops, utf16))
         win = lookaheads(rules, rules.where, True)
     except PlanRefused as e:
         raise Unsupported(e.construct, e.reason, e.span, help=e.help) from None

@@ -180,6 +180,8 @@ class TurnedMachineWriter(WildMachineWriter):
                 plan.shape.span,
             )
         self.stand_for_runs = stand_for_runs(rules, plan, self.tracks, pool.domain)
+        #: Does a wild tile's block read all its copies first, as wild?
+        self.wild_read_first = True
         #: Per track, the name of its pointer here (in the pattern text).
         self.now = [f"{prefix}d{c}" for c in range(len(self.tracks))]
         # A track whose start depends on the length reads the length's flag.
@@ -194,14 +196,31 @@ class TurnedMachineWriter(WildMachineWriter):
         if not plan.lengths:
             return ir.NEVER
         window = self.lengths_node(plan.lengths) if plan.lengths != self.all_lengths else ir.EMPTY
-        parts = [window, *lookaheads, self.length_flags()]
+        parts = [window, *lookaheads, self.length_flags(), *self.start_flags()]
         parts += [self.start_countdown(c) for c in range(len(self.tracks))]
         self.inline, self.taken, self.pending = set(), {}, {}
         parts += [self.guess(g, grp) for g, grp in enumerate(plan.guessed)]
         parts.append(self.stand_in_melds())
         parts += [self.block(t) for t in plan.blocks]
-        parts += [self.end_checks(), *self.end_countdowns(), ir.End()]
+        # At the end first: a countdown's pointer read there is empty only
+        # where the hand ends (a tile no block reads would match its text).
+        parts += [self.end_checks(), ir.End(), *self.end_countdowns(), *self.end_flags()]
         return ir.seq(*parts, label=f"line {plan.shape.span.line}: hand {plan.shape.name}")
+
+    def start_flags(self) -> list[ir.Node]:
+        """Flags set before the melds (none; see :mod:`.turned_union`)."""
+        return []
+
+    def end_flags(self) -> list[ir.Node]:
+        """Flags read at the end (none; see :mod:`.turned_union`)."""
+        return []
+
+    def note_meld(self, kind: str, inst: Instance | None, flag: str) -> None:
+        """A meld of ``kind`` (tiles ``inst``; None: of stand-ins only) sets ``flag``."""
+
+    def stand_in_ways(self, kind: str, size: int, flag: str) -> list[ir.Node]:
+        """The ways of a meld of stand-ins only of ``kind`` (one, here)."""
+        return [ir.EMPTY]
 
     def guess(self, g: int, group: list[Instance]) -> ir.Node:
         """The guessed meld: one whose tiles each have a copy in the hand
@@ -213,16 +232,25 @@ class TurnedMachineWriter(WildMachineWriter):
                 continue
             find = [ir.seq(skip_to(self.rules, [t]), tile_lit(self.rules, t)) for t in inst.tiles]
             # A wild tile's copies are all wild: its meld is of stand-ins only.
-            tame = [self.ops.not_set(self.pool.flag(t)) for t in inst.tiles if t in self.pool.tiles]
+            tame = [
+                self.ops.not_set(self.pool.flag(t))
+                for t in inst.tiles
+                if t in self.pool.tiles and self.wild_read_first
+            ]
             flag = self.guess_ids[inst]
             there = ir.seq(*tame, ir.Look(ir.seq(*find)), self.guard([inst.kind]))
+            self.note_meld(inst.kind, inst, flag)
             ways.append(ir.seq(there, self.ops.set(flag, ahead=True)))
         for kind in sorted({i.kind for i in group}):
             if not self.banned([kind]):
                 # Of stand-ins only: nothing reads which, it takes no tile.
                 size = self.plan.sizes[kind]
                 self.pool.counts.add(size)
-                ways.append(ir.seq(self.ops.is_set(holds(size)), self.guard([kind])))
+                held = ir.seq(self.ops.is_set(holds(size)), self.guard([kind]))
+                flag = f"{self.p}g{g}u{self.kind_ids[kind]}"
+                self.note_meld(kind, None, flag)
+                chosen = ir.alt(*self.stand_in_ways(kind, size, flag))
+                ways.append(ir.seq(held, chosen, self.ops.set(flag, ahead=True)))
         return ir.alt(*ways)
 
     # --- runs ---
@@ -292,7 +320,7 @@ class TurnedMachineWriter(WildMachineWriter):
 
     def block_head(self, t: int) -> list[ir.Node]:
         """Where ``t`` is wild here, all its copies, read as wild."""
-        if t not in self.pool.tiles:
+        if t not in self.pool.tiles or not self.wild_read_first:
             return []  # no copy caps (refused above)
         lit = tile_lit(self.rules, t)
         wild = ir.seq(ir.Repeat(lit, 0, None), ir.Look(lit, negate=True))
@@ -315,6 +343,7 @@ class TurnedMachineWriter(WildMachineWriter):
         def copies_(m: int) -> tuple[ir.Node, ir.Node]:
             return ir.EMPTY, self.take(t, size) if run is None else self.take_head(t, run, m)
 
+        self.note_meld(kind, run or Instance(kind, (t,), (size,)), names[0])
         return self.counted_down(kind, names, copies_, ahead=run is not None)
 
     def counted_down(self, kind: str, names: list[str], meld, ahead: bool = False) -> ir.Node:
@@ -349,7 +378,13 @@ class TurnedMachineWriter(WildMachineWriter):
             if most and not self.banned([kind]) and kind not in self.stand_for_runs:
                 names = [f"{self.p}u{self.kind_ids[kind]}m{m}" for m in range(1, most + 1)]
                 self.pool.counts.update(m * size for m in range(1, most + 1))
-                held = lambda m, size=size: (self.ops.is_set(holds(m * size)), ir.EMPTY)  # noqa
+                for name in names:
+                    self.note_meld(kind, None, name)
+
+                def held(m: int, kind=kind, size=size, names=names) -> tuple[ir.Node, ir.Node]:
+                    ways = self.stand_in_ways(kind, size, names[m - 1])
+                    return ir.seq(self.ops.is_set(holds(m * size)), ir.alt(*ways)), ir.EMPTY
+
                 parts.append(self.counted_down(kind, names, held))
         return ir.seq(*parts)
 
