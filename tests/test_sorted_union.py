@@ -7,8 +7,11 @@ lookaround, against the multiset reference:
   (``tests/rules/sorted_union.meld``: chows only, a bound on substitutes
   with a 2/5/8 pair, one suit, single tiles; ``sorted_union_kongs.meld``:
   two shapes with kongs, both bounding substitutes);
-- Wuhan's corners: one substitute and two, the wild tile in melds as
-  itself, 清一色 with wild tiles of another suit, a pair of wild tiles, 中;
+- corners: a run of one tile and two stand-ins ending the hand (JavaScript
+  set its flag on the character after), hands out of canonical order;
+  Wuhan's: one substitute and two, the wild tile in melds as itself, 清一色
+  with wild tiles of another suit, a pair of wild tiles, 中, 将一色 out of
+  order;
 - what a union refuses, by name."""
 
 from __future__ import annotations
@@ -59,8 +62,25 @@ WUHAN = {
     "四条|一万一万一万三万三万三万七筒七筒七筒九筒九筒五条五条五条": True,
     # 中 is in no meld: a hand holding it never wins.
     "六条|四万四万四万七万七万八万八万八万八万九万七条七条七条中": False,
-    # 将一色: every tile 2, 5 or 8, or a 赖子.
+    # 将一色: every tile 2, 5 or 8, or a 赖子; the same out of order.
     "三万|二万二万四万五万五万八万八万二筒二筒五筒八筒二条五条八条": True,
+    "三万|二筒二万二万四万五万五万八万八万二筒五筒八筒二条五条八条": False,
+}
+
+#: sorted_union hands at its corners, each with the reference's verdict.
+UNION_CORNERS = {
+    # A chow of 1p and two 赖子 (8m) ends the hand.
+    "7m|2m2m7m8m8m8m9m1p": True,
+    "2m|2m3m3m3m4m7m7m1p": True,
+    # Out of canonical order (single tiles, pairs), and in order.
+    "1m|1m2m9p2m8p7m1m1m": False,
+    "1m|1m1m1m2m2m7m8p9p": True,
+    "5m|2p2p1m1m3m3m4p4p": False,
+    "5m|1m1m3m3m2p2p4p4p": True,
+    # Pairs: 4 of a kind is two; a 赖子 completes an odd tile, not two.
+    "5m|1m1m1m1m3m3m4p4p": True,
+    "5m|1m3m3m4m6m4p4p7p": False,
+    "5m|1m3m3m6m6m6m4p4p": True,
 }
 
 
@@ -75,8 +95,27 @@ def test_wuhan_corners_in_every_lookaround_flavor(flavor, engine):
     assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == list(WUHAN.values())
 
 
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+def test_union_corners_in_every_lookaround_flavor(flavor, engine):
+    rules = load_rules(str(TEST_RULES / "sorted_union.meld"))
+    hands = list(UNION_CORNERS)
+    ms = MultisetEvaluator(rules)
+    assert [ms.wins(h) for h in hands] == list(UNION_CORNERS.values())
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == list(
+        UNION_CORNERS.values()
+    )
+
+
 def _edited(tmp_path, name: str, old: str, new: str):
+    """Rule set ``name`` with ``old`` replaced by ``new`` (each may hold
+    several replacements, split by `` ; ``)."""
     source = (TEST_RULES / f"{name}.meld").read_text(encoding="utf-8")
+    for a, b in zip(old.split(" ; ")[:-1], new.split(" ; ")[:-1]):
+        assert a in source
+        source = source.replace(a, b)
+    old, new = old.split(" ; ")[-1], new.split(" ; ")[-1]
     assert old in source
     path = tmp_path / f"{name}_edited.meld"
     path.write_text(source.replace(old, new), encoding="utf-8")
@@ -109,6 +148,30 @@ def _edited(tmp_path, name: str, old: str, new: str):
             "pair258 where substitutes <= 1",
             "pair258 where substitutes <= 1, suits == 1",
             "'suits' and 'substitutes' together",
+        ),
+        (
+            "sorted_union",
+            "wild next(indicator) for suited",
+            "wild next(indicator) for m",
+            "a narrower kind of it whose tiles the wild tiles do not all stand for",
+        ),
+        (
+            "sorted_union",
+            "wild next(indicator) for suited ; of suited & rank in {2, 5, 8}",
+            "wild next(indicator) for m ; of m & rank in {2, 5, 8}",
+            "'suits == 1': a meld chow of wild tiles only may not stand in every suit",
+        ),
+        (
+            "sorted_union",
+            "pair where suits == 1",
+            "pair where suits <= 0",
+            "fewer than one suit",
+        ),
+        (
+            "sorted_union",
+            "only(rank in {2, 4, 6, 8})",
+            "only(rank in {2, 4, 6, 8}), each tile <= 1",
+            "'each tile <= 1': it reads the tiles wild tiles stand for",
         ),
         (
             "sorted_two_wilds",

@@ -42,13 +42,16 @@ class FlagOps:
         #: ``z``, as it does in PCRE2).
         self.atomic = atomic and flavor != "java"
 
-    def set(self, name: str, ahead: bool = False) -> ir.Node:
+    def set(self, name: str, ahead: bool = False, behind: bool = False) -> ir.Node:
         """Set flag ``name`` here (matches the empty string).  ``ahead``: the
         caller knows a character follows, so JavaScript captures that one
-        (``(?=(?<f>.))``) instead of going back to the start."""
+        (``(?=(?<f>.))``) instead of going back to the start; ``behind``: one
+        precedes (``(?<=(?<f>.))``)."""
         if self.flavor == "js":
             if ahead:
                 return ir.Look(ir.Capture(name, ir.AnyChar()))
+            if behind:
+                return ir.Behind(ir.Capture(name, ir.AnyChar()))
             first = ir.Look(ir.Capture(name, ir.AnyChar()))
             return ir.Behind(ir.seq(ir.Start(), first, ir.Repeat(ir.AnyChar(), 0, None)))
         return ir.Capture(name, ir.EMPTY)

@@ -30,14 +30,8 @@ from .sorted_tiles import TileRefused, lookaheads
 from .tile_order import canonical_tiles, length_is, tile_lit
 from .turned_counts import free_total_checks
 from .turned_machine import TurnedMachineWriter, TurnedPool, turned_prefix
-from .turned_union import (
-    UnionMachineWriter,
-    is_singles,
-    needs_union,
-    singles_body,
-    union_groups,
-    unite,
-)
+from .turned_loose import is_pairs, is_singles, loose_body
+from .turned_union import UnionMachineWriter, needs_union, union_groups, unite
 from .wild_machine import Pool, WildMachineWriter, held_limits
 
 #: The largest pattern a lookaround flavor gets for sorted input (PCRE2's
@@ -137,7 +131,11 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     shapes = []
     try:
         pool = TurnedPool(rules)
-        melded = [s for s in rules.shapes if not is_singles(rules, s)]
+        if pool.proxies:
+            span = next(w.span for w in rules.wilds if w.proxy)
+            raise PlanRefused("proxy", "a tile that plays the turned tile's kind", span)
+        loose = [s for s in rules.shapes if is_singles(rules, s) or is_pairs(rules, s, pool)]
+        melded = [s for s in rules.shapes if s not in loose]
         for c in conjuncts(rules.where + tuple(c for s in melded for c in s.where)):
             if any(p.tiles is not None and p.tiles.dynamic for p in (c, *conjuncts(c.parts))):
                 raise TileRefused(c, "its tiles depend on the turned tile")
@@ -156,9 +154,8 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
                 looks = []
             writer.all_lengths = list(range(min(everything), max(everything) + 1))
             shapes.append(writer.body(looks))
-        for shape in rules.shapes:
-            if is_singles(rules, shape):
-                shapes.append(singles_body(rules, shape, pool, ops, utf16))
+        for j, shape in enumerate(loose):
+            shapes.append(loose_body(rules, shape, pool, ops, utf16, prefix(len(rules.shapes) + j)))
         win = lookaheads(rules, rules.where, True)
     except PlanRefused as e:
         raise Unsupported(e.construct, e.reason, e.span, help=e.help) from None

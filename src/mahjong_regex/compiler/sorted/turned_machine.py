@@ -32,29 +32,45 @@ HOLDS_WILD = "ow"
 
 class TurnedPool:
     """The wild tiles a turned tile may choose: ``sources`` {tile: the
-    turned tiles that make it wild}; ``domain`` the tiles they stand for
-    (the same for every turned tile); ``most`` the most wild tiles a hand
-    holds (the turned tile is a fourth copy of its kind)."""
+    turned tiles that make it wild, or make it play the turned kind};
+    ``domain`` the tiles they stand for (the same for every turned tile);
+    ``most`` the most wild tiles a hand holds (the turned tile is a fourth
+    copy of its kind); ``proxies`` {tile: the turned tiles whose kind it
+    plays} (Wenzhou's 白; the machines refuse it for now, shapes of
+    pairs and single tiles read it: :mod:`.turned_loose`)."""
 
     def __init__(self, rules: RuleSet):
         nexts = successors(rules.alphabet)
         self.sources: dict[int, set[int]] = {}
+        self.proxies: dict[int, set[int]] = {}
         self.wild_sets: list[list[int]] = []
         doms = set()
         most = 0
         # --indicator fixes the turned tile: no turned tile in the hand.
         turneds = [rules.turned] if rules.indicator is None else sorted(rules.indicator.tiles)
+        #: Per turned tile (``turneds``), the tiles wild or playing the turned kind.
+        self.turneds = turneds
         for turned in turneds:
             wild: set[int] = set()
+            playing: set[int] = set()
             for w in rules.wilds:
-                if w.proxy or w.domain.dynamic:
-                    raise PlanRefused("proxy", "a tile that plays the turned tile's kind", w.span)
+                if w.proxy:
+                    playing |= _proxy_tiles(w)
+                    continue
+                if w.domain.dynamic:
+                    raise PlanRefused("wild", "a domain the turned tile chooses", w.span)
                 wild |= w.tiles.resolve(turned, nexts)
                 doms.add(w.domain.tiles)
-            for t in wild:
+            playing -= wild
+            if playing and turned not in wild:
+                span = next(w.span for w in rules.wilds if w.proxy)
+                raise PlanRefused("proxy", "a tile that plays a turned kind not wild", span)
+            for t in playing:
+                self.proxies.setdefault(t, set()).add(turned)
+            for t in wild | playing:
                 self.sources.setdefault(t, set()).add(turned)
-            self.wild_sets.append(sorted(wild))
-            most = max(most, sum(HELD - (t == turned) for t in wild))
+            self.wild_sets.append(sorted(wild | playing))
+            most = max(most, sum(HELD - (t == turned) for t in wild | playing))
         if len(doms) > 1:
             raise PlanRefused(
                 "wild", "wild tiles that stand for different tiles", rules.wilds[0].span
@@ -67,8 +83,35 @@ class TurnedPool:
         self.counts: set[int] = set()
 
     def flag(self, t: int) -> str:
-        """The name of the flag "tile ``t`` is wild in this hand"."""
+        """The name of the flag "tile ``t`` is wild in this hand" (or plays
+        the turned kind)."""
         return f"ov{t}"
+
+    def proxy_flag(self, t: int) -> str:
+        """The name of the flag "tile ``t`` plays the turned kind here"."""
+        return f"op{t}"
+
+    def is_wild(self, t: int, ops: FlagOps) -> ir.Node:
+        """Matches (empty) where ``t`` is wild in this hand, standing for
+        any tile of the domain (not playing the turned kind)."""
+        if t in self.proxies:
+            return ir.seq(ops.is_set(self.flag(t)), ops.not_set(self.proxy_flag(t)))
+        return ops.is_set(self.flag(t))
+
+    def is_tame(self, t: int, ops: FlagOps) -> ir.Node:
+        """Matches (empty) where ``t`` is held as a tile (itself, or the
+        turned kind it plays)."""
+        if t in self.proxies:
+            return ops.test(self.flag(t), ops.is_set(self.proxy_flag(t)), ir.EMPTY)
+        return ops.not_set(self.flag(t)) if t in self.tiles else ir.EMPTY
+
+
+def _proxy_tiles(w) -> set[int]:
+    """The tiles of ``proxy TILES for indicator``; PlanRefused for a proxy
+    of another tile."""
+    if w.tiles.dynamic or w.domain.tiles or w.domain.dynamic != frozenset({"indicator"}):
+        raise PlanRefused("proxy", "a tile that plays another than the turned kind", w.span)
+    return set(w.tiles.tiles)
 
 
 def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps, guard: ir.Node) -> ir.Node:
@@ -81,15 +124,16 @@ def turned_prefix(rules: RuleSet, pool: TurnedPool, ops: FlagOps, guard: ir.Node
     if rules.indicator is None:
         # --indicator: the wild tiles are fixed, the turned tile a copy held.
         flags = [ops.set(pool.flag(t)) for t in pool.tiles]
+        flags += [ops.set(pool.proxy_flag(t)) for t in pool.proxies]
         four = ir.seq(skip_to(rules, [rules.turned]), copies(rules, rules.turned, HELD))
         return ir.seq(guard, *flags, ir.Look(four, negate=True), wild_counts(rules, pool, ops))
     parts = []
-    for t in pool.tiles:
-        src = ir.seq(tiles_node(rules, sorted(pool.sources[t])), ir.Lit("|"))
+    named = [(pool.flag(t), pool.sources[t]) for t in pool.tiles]
+    named += [(pool.proxy_flag(t), turned) for t, turned in sorted(pool.proxies.items())]
+    for name, turned in named:
+        src = ir.seq(tiles_node(rules, sorted(turned)), ir.Lit("|"))
         parts.append(
-            ir.alt(
-                ir.seq(ir.Look(src), ops.set(pool.flag(t), ahead=True)), ir.Look(src, negate=True)
-            )
+            ir.alt(ir.seq(ir.Look(src), ops.set(name, ahead=True)), ir.Look(src, negate=True))
         )
     every = range(len(rules.alphabet.tiles))
     turned = ir.Capture("ot", tiles_node(rules, sorted(rules.indicator.tiles)))
@@ -344,9 +388,9 @@ class TurnedMachineWriter(WildMachineWriter):
             return ir.EMPTY, self.take(t, size) if run is None else self.take_head(t, run, m)
 
         self.note_meld(kind, run or Instance(kind, (t,), (size,)), names[0])
-        return self.counted_down(kind, names, copies_, ahead=run is not None)
+        return self.counted_down(kind, names, copies_, behind=True)
 
-    def counted_down(self, kind: str, names: list[str], meld, ahead: bool = False) -> ir.Node:
+    def counted_down(self, kind: str, names: list[str], meld, behind: bool = False) -> ir.Node:
         """Up to ``len(names)`` melds of ``kind``, nested ``(?:…|)``: the
         m-th is ``meld(m)`` = (what comes before its count-down, its tiles
         after it), then sets flag ``names[m - 1]``; then each countdown's
@@ -362,7 +406,9 @@ class TurnedMachineWriter(WildMachineWriter):
                 )
                 for c in counted
             ]
-            flag = self.ops.set(names[m - 1], ahead=ahead)
+            # After its tiles (``behind``), JavaScript captures the last one
+            # read: a run's stand-ins may end the hand, so none may follow.
+            flag = self.ops.set(names[m - 1], behind=behind)
             node = ir.alt(ir.seq(before, *downs, tiles, self.guard([kind]), flag, node), ir.EMPTY)
         return ir.seq(node, *(self.pick(c, names, pointers[c]) for c in counted))
 

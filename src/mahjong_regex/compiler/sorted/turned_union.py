@@ -1,6 +1,5 @@
-"""Shapes of a rule set with a turned tile that one machine reads together,
-and shapes of single tiles that need no machine (Wuhan's 屁胡, 清一色 and
-碰碰胡 share their 4 melds + a pair; 将一色 is 14 single tiles).
+"""Shapes of a rule set with a turned tile that one machine reads together
+(Wuhan's 屁胡, 清一色 and 碰碰胡 share their 4 melds + a pair).
 
 - **A union.**  Shapes whose slots hold the same numbers of melds are read
   by one :class:`~.turned_machine.TurnedMachineWriter` over the union of
@@ -21,10 +20,6 @@ and shapes of single tiles that need no machine (Wuhan's 屁胡, 清一色 and
     :mod:`.turned_machine` does), and a meld of stand-ins only stands for
     the wild tile where its kind may hold it.
 
-- **Single tiles.**  A shape of one-tile melds only is its length and a
-  lookahead that every tile held is wild or a tile its kinds and ``only``
-  allow; ``held tiles(indicator) >= k`` reads the turned tile's copies.
-
 Rules: the README's "Wild tiles" and the rule sets' cards; the reference
 (:mod:`mahjong_regex.reference.multiset_search`) decides, and shares
 nothing with this.
@@ -32,15 +27,14 @@ nothing with this.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from ... import ir
-from ...ruleset.model import RuleSet, Shape, TileClass, successors
-from .flag_ops import FlagOps
+from ...ruleset.model import RuleSet, Shape
 from .sorted_plan import Instance, PlanRefused, conjuncts
 from .sorted_tiles import TileRefused, lookaheads
-from .tile_order import length_is, skip_to, tile_lit, tiles_node
+from .tile_order import skip_to, tile_lit, tiles_node
 from .turned_machine import TurnedMachineWriter, TurnedPool
 
 
@@ -59,59 +53,6 @@ def subsumes(rules: RuleSet, wide: str, narrow: str) -> bool:
         and (a.stand_ins, a.counted) == (b.stand_ins, b.counted)
         and kind_tiles(rules, narrow) <= kind_tiles(rules, wide)
     )
-
-
-# --- shapes of single tiles ---
-
-
-def is_singles(rules: RuleSet, shape: Shape) -> bool:
-    """Are all the shape's melds one tile of one class (``14 * single``)?"""
-    kinds = [rules.kinds[k] for k in shape.kinds]
-    tiles = {kind_tiles(rules, k) for k in shape.kinds}
-    return all(k.form == "same" and k.size == 1 for k in kinds) and len(tiles) == 1
-
-
-def singles_body(
-    rules: RuleSet, shape: Shape, pool: TurnedPool, ops: FlagOps, utf16: bool
-) -> ir.Node:
-    """A shape of single tiles (:func:`is_singles`) after ``TURNED|``: its
-    length, its ``held`` conditions, and every tile held a wild tile that
-    may stand for an allowed tile, or an allowed tile.  Raises
-    :class:`~.sorted_tiles.TileRefused` for another constraint."""
-    allowed = kind_tiles(rules, shape.kinds[0])
-    for c in conjuncts(rules.where):
-        if c.kind == "only" and not c.held and not c.tiles.dynamic:
-            allowed = allowed & c.tiles.tiles
-    looks = []
-    for c in conjuncts(shape.where):
-        if c.kind == "only" and not c.held and not c.tiles.dynamic:
-            allowed = allowed & c.tiles.tiles
-        elif c.held and c.kind == "tile_count" and c.tiles.dynamic:
-            looks.append(turned_copies(rules, c))
-        else:
-            looks += lookaheads(rules, [c], True)
-    n = shape.size
-    wild = [ir.seq(ops.is_set(pool.flag(t)), tile_lit(rules, t)) for t in pool.tiles]
-    if not allowed & pool.domain:
-        wild = []
-    every = ir.alt(tiles_node(rules, sorted(allowed)), *wild) if allowed else ir.alt(*wild)
-    label = f"line {shape.span.line}: hand {shape.name}"
-    tiles = ir.Look(ir.seq(ir.Repeat(every, 0, None), ir.End()))
-    return ir.seq(length_is(rules, n, n, utf16), *looks, tiles, label=label)
-
-
-def turned_copies(rules: RuleSet, c) -> ir.Node:
-    """``held tiles(indicator) >= k`` (or ``>``): k copies of the turned
-    tile (group ``ot``; the tile ``--indicator`` fixed) side by side.
-    Raises TileRefused for another class or comparison."""
-    if rules.indicator is None:
-        fixed = c.tiles.resolve(rules.turned, successors(rules.alphabet))
-        return ir.seq(*lookaheads(rules, [replace(c, tiles=TileClass(fixed, c.tiles.text))], True))
-    if c.tiles.tiles or c.tiles.dynamic != frozenset({"indicator"}) or c.op not in (">=", ">"):
-        raise TileRefused(c, "its tiles depend on the turned tile")
-    k = c.value + (c.op == ">")
-    skip = ir.Repeat(tiles_node(rules, range(len(rules.alphabet.tiles))), 0, None, "lazy")
-    return ir.Look(ir.seq(skip, ir.Repeat(ir.Backref("ot"), k, k)))
 
 
 # --- unions ---
@@ -305,6 +246,12 @@ class UnionMachineWriter(TurnedMachineWriter):
                 plan.shape.span,
             )
         self.bound = bounds.pop() if bounds else None
+        if pool.proxies:
+            raise PlanRefused(
+                f"hand {plan.shape.name}",
+                "shapes read together, with a tile that plays the turned kind",
+                plan.shape.span,
+            )
         if self.bound is not None and any(len(ws) > 1 for ws in pool.wild_sets):
             raise PlanRefused(
                 f"hand {plan.shape.name}",
@@ -312,6 +259,7 @@ class UnionMachineWriter(TurnedMachineWriter):
                 plan.shape.span,
             )
         self.wild_read_first = self.bound is None
+        self.refuse_unplaceable(union, pool)
         # A run of one tile and two stand-ins is read as a same-meld of
         # three (:meth:`~.turned_machine.TurnedMachineWriter.lean`): not where
         # a shape tells them apart.
@@ -327,6 +275,31 @@ class UnionMachineWriter(TurnedMachineWriter):
             self.wild_in(kind_tiles(rules, kind))
         for _, tiles in self.within:
             self.wild_in(tiles)
+
+    def refuse_unplaceable(self, union: Union, pool: TurnedPool) -> None:
+        """Refuse what a meld of stand-ins only may not do here: stand for
+        every tile of a narrower kind, or in every suit a shape with
+        ``suits`` holds (the wild tiles' domain and the kinds' tiles)."""
+        for k, tiles in self.within:
+            if not tiles <= pool.domain:
+                raise PlanRefused(
+                    f"meld {k}",
+                    "a narrower kind of it whose tiles the wild tiles do not all stand for",
+                    self.rules.kinds[k].span,
+                )
+        suits = list(self.rules.alphabet.suits)
+        for t in union.terms:
+            for c in t.conditions:
+                if c.held or c.kind != "suit_count":
+                    continue
+                if c.value - (c.op == "<") < 1:
+                    raise TileRefused(c, "fewer than one suit, with wild tiles standing in")
+                for k in t.shape.kinds:
+                    tiles = kind_tiles(self.rules, k) & pool.domain
+                    if not all(tiles & _suit(self.rules, s) for s in suits):
+                        raise TileRefused(
+                            c, f"a meld {k} of wild tiles only may not stand in every suit"
+                        )
 
     # --- names ---
 
