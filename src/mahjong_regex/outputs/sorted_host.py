@@ -24,7 +24,9 @@ from .sorted_source import SortedSource, canonical_order
 #: A slot of a template: ``{name}``.
 SLOT = re.compile(r"\{(\w+)\}")
 #: The error of a hand with an indicator written without ``TURNED|``.
-TURNED_MESSAGE = "a hand is written TURNED|TILES: one tile name, '|', then the tiles"
+TURNED_MESSAGE = (
+    "a hand is written TURNED|TILES: one tile name that may be turned, '|', then the tiles"
+)
 #: The error where no tile name starts (each language appends the tile's
 #: place in the hand, from 1, then ": " and the rest of the text, quoted).
 NOT_TILES = "not tile names: no tile name starts at tile "

@@ -76,6 +76,16 @@ def _order(lang: str, rules: RuleSet) -> str:
     return ", ".join(quoted(n) for n in names)
 
 
+def _turnable(rules: RuleSet) -> str:
+    """The indices in the canonical order of the tiles that may be turned,
+    comma-separated ("" without an indicator)."""
+    if rules.indicator is None:
+        return ""
+    index = {t.name: t.index for t in rules.alphabet.tiles}
+    turnable = rules.indicator.tiles
+    return ", ".join(str(k) for k, n in enumerate(canonical_order(rules)) if index[n] in turnable)
+
+
 def _slots(lang: str, rules: RuleSet, source: SortedSource, options: SnippetOptions) -> dict:
     """The template's slots, the header left out."""
     n = Names(options.name or rules.name)
@@ -95,6 +105,7 @@ def _slots(lang: str, rules: RuleSet, source: SortedSource, options: SnippetOpti
         "close": "}\n" if lang == "csharp" and package else "",
         "NOT": NOT_TILES,
         "TURNED": TURNED_MESSAGE,
+        "turnable": _turnable(rules),
         "stopped": PHP_STOPPED if lang == "php" else "",
     }
     for key in TS_TYPES:

@@ -57,7 +57,8 @@ def is_{s}_winning_tiles(tiles) -> bool:
     return is_{s}_winning_hand(sort_{s}_hand(tiles))
 '''
 PY_TURNED = """    turned, bar, text = text.partition("|")
-    if not bar or len(_{s}_positions(turned)) != 1:
+    turned_at = _{s}_positions(turned) if bar else []
+    if len(turned_at) != 1 or turned_at[0] not in [{turnable}] or not text:
         raise ValueError("{TURNED}")
     head = turned + bar
 """
@@ -118,7 +119,8 @@ function {c}Shown(x{t_any}){t_string} {
 }
 """
 JS_TURNED = """  const bar = text.indexOf("|");
-  if (bar < 0 || {c}Positions(text.slice(0, bar)).length !== 1) {
+  const turnedAt = bar < 0 ? [] : {c}Positions(text.slice(0, bar));
+  if (turnedAt.length !== 1 || ![{turnable}].includes(turnedAt[0]) || bar + 1 === text.length) {
     throw new Error("{TURNED}");
   }
   head = text.slice(0, bar + 1);
@@ -185,7 +187,8 @@ end
 )
 
 RB_TURNED = """  turned, bar, text = text.partition('|')
-  raise ArgumentError, "{TURNED}" if bar.empty? || {s}_tile_positions(turned).length != 1
+  turned_at = bar.empty? ? [] : {s}_tile_positions(turned)
+  raise ArgumentError, "{TURNED}" if turned_at.length != 1 || ![{turnable}].include?(turned_at[0]) || text.empty?
 
   head = turned + bar
 """
@@ -250,7 +253,9 @@ function is_{s}_winning_tiles($tiles): bool
 }
 """
 PHP_TURNED = """    $bar = strpos($text, '|');
-    if ($bar === false || count({s}_tile_positions(substr($text, 0, $bar))) !== 1) {
+    $turnedAt = $bar === false ? [] : {s}_tile_positions(substr($text, 0, $bar));
+    if (count($turnedAt) !== 1 || !in_array($turnedAt[0], [{turnable}], true)
+        || $bar + 1 === strlen($text)) {
         throw new \\InvalidArgumentException("{TURNED}");
     }
     $head = substr($text, 0, $bar + 1);

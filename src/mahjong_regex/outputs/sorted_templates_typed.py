@@ -108,7 +108,12 @@ public final class {P}WinningHand {
 }
 """
 JAVA_TURNED = """        int bar = text.indexOf('|');
-        if (bar < 0 || positions(text.substring(0, bar)).length != 1) {
+        int[] turnedAt = bar < 0 ? new int[0] : positions(text.substring(0, bar));
+        boolean turnable = false;
+        for (int k : new int[] {{turnable}}) {
+            turnable |= turnedAt.length == 1 && turnedAt[0] == k;
+        }
+        if (!turnable || bar + 1 == text.length()) {
             throw new IllegalArgumentException("{TURNED}");
         }
         head = text.substring(0, bar + 1);
@@ -237,7 +242,9 @@ using System.Text.RegularExpressions;
 }
 {close}"""
 CS_TURNED = """        int bar = text.IndexOf('|');
-        if (bar < 0 || Positions(text.Substring(0, bar)).Count != 1)
+        var turnedAt = bar < 0 ? new List<int>() : Positions(text.Substring(0, bar));
+        if (turnedAt.Count != 1 || Array.IndexOf(new[] {{turnable}}, turnedAt[0]) < 0
+            || bar + 1 == text.Length)
         {
             throw new ArgumentException("{TURNED}");
         }
