@@ -110,7 +110,9 @@ def hostile(rules) -> list[str]:
     return [f"{turned}|{s}" for s in strings] + [four, f"{turned}|" * 2000]
 
 
-@pytest.mark.parametrize("name", ["harbin", "riichi", "sichuan", "slots", "tianjin", "wuhan"])
+@pytest.mark.parametrize(
+    "name", ["harbin", "riichi", "sichuan", "slots", "tianjin", "wuhan", "wenzhou"]
+)
 @pytest.mark.parametrize("flavor, engine", BACKTRACKING)
 def test_the_worst_case_is_answered_in_every_backtracking_engine(name, flavor, engine):
     spec = str(TEST_RULES / "slots.meld") if name == "slots" else name

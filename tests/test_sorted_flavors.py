@@ -31,12 +31,10 @@ SORTED_HANDS = int(os.environ.get("MAHJONG_SORTED_HANDS", "5000"))
 RE2_MAX_MEM = 512 << 20
 #: What sorted input refuses, and a word of the refusal (checked below): a
 #: turned tile read from the hand in ``re2`` (``--indicator`` fixes it:
-#: tests/test_sorted_wilds.py), what the machine of a turned tile cannot
-#: read yet (tests/test_sorted_turned.py), and patterns past the size
-#: limit (the message gives the size they would need).
+#: tests/test_sorted_wilds.py), and patterns past the size limit (the
+#: message gives the size they would need).
 REFUSED = {
     **{(n, "re2"): "indicator" for n in ("tianjin", "wuhan", "wenzhou")},
-    **{(n, f): word for n, word in (("wenzhou", "proxy"),) for f in FLAVOR_ENGINES if f != "re2"},
     **{(n, "re2"): "bytes (UTF-8)" for n in ("hongzhong", "hangzhou", "guangdong")},
 }
 CASES = [

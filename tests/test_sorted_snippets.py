@@ -18,7 +18,7 @@ from conftest import read_fixtures
 from snippet_programs import LANGS, missing, program_getter
 from sorted_snippet_programs import build, load, source
 
-from mahjong_regex import HandError
+from mahjong_regex import HandError, builtin_source
 from mahjong_regex.cli import main
 from mahjong_regex.flavors.table import language_flavor
 from mahjong_regex.hands.sorted_hands import sorted_hands
@@ -318,15 +318,23 @@ def test_re2_json_with_an_indicator_holds_one_pattern_per_turned_tile(capsys):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_code_names_the_sort_functions_and_refuses_what_the_flavor_refuses(lang, capsys):
+def test_code_names_the_sort_functions_and_refuses_what_the_flavor_refuses(lang, capsys, tmp_path):
     assert (
         main(["compile", "sichuan", "--input", "sorted", "--lang", lang, "--format", "code"]) == 0
     )
     out = capsys.readouterr().out
     assert "Tiles in any order:" in out and "Example (a winning sorted hand):" in out
-    if lang not in ("go", "rust"):  # re2 refuses wenzhou by its turned tile
-        code = main(["compile", "wenzhou", "--input", "sorted", "--lang", lang, "--format", "code"])
-        assert code == 2 and "wenzhou.meld:18:1" in capsys.readouterr().err
+    # Lookaround flavors refuse a tile that plays the turned kind and sorts
+    # before a tile that may be wild; re2's code, one pattern per turned
+    # tile, their size.
+    path = tmp_path / "east.meld"
+    path.write_text(builtin_source("wenzhou").replace("proxy 白", "proxy 东"), encoding="utf-8")
+    code = main(["compile", str(path), "--input", "sorted", "--lang", lang, "--format", "code"])
+    err = capsys.readouterr().err
+    if lang in ("go", "rust"):
+        assert code == 2 and "east.meld: error: flavor 're2'" in err and "bytes (UTF-8)" in err
+    else:
+        assert code == 2 and "east.meld:18:1: error: " in err and "'proxy'" in err
 
 
 def test_the_python_snippet_raises_value_error_for_what_is_not_tile_names(capsys):

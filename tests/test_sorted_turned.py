@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from test_sorted_wilds import check, small_hands
+from test_sorted_wilds import check, check_corners, small_hands
 
 from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.compiler.sorted.count_checks import Check
@@ -26,7 +26,6 @@ from mahjong_regex.compiler.sorted.turned_counts import free_total_checks
 from mahjong_regex.compiler.sorted.turned_machine import TurnedPool
 from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
-from mahjong_regex.reference.multiset import MultisetEvaluator
 
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
@@ -99,13 +98,7 @@ TIANJIN = {
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
 def test_tianjin_corners_in_every_lookaround_flavor(flavor, engine):
-    rules = load_rules("tianjin")
-    hands = list(TIANJIN)
-    ms = MultisetEvaluator(rules)
-    assert [ms.wins(h) for h in hands] == list(TIANJIN.values())
-    out = render_sorted(rules, flavor)
-    require_engine(engine)
-    assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == list(TIANJIN.values())
+    check_corners(load_rules("tianjin"), TIANJIN, flavor, engine)
 
 
 def test_tianjin_counts_its_melds_down_to_make_the_stand_ins_exact():
@@ -134,14 +127,6 @@ def test_tianjin_counts_its_melds_down_to_make_the_stand_ins_exact():
         assert bounds[runs] == (18 - n, 18 - n) or (n == 18 and bounds[runs] == (0, 0))
         assert bounds[kongs] == (n - 14, n - 14)
     assert Check(kongs, "none") in checks[14]
-
-
-@pytest.mark.parametrize("flavor", ["pcre", "js", "java"])
-@pytest.mark.parametrize("name, construct", [("wenzhou", "'proxy'")])
-def test_what_the_turned_machine_cannot_read_yet_is_refused_by_name(name, construct, flavor):
-    with pytest.raises(UnsupportedError) as e:
-        render_sorted(load_rules(name), flavor)
-    assert construct in str(e.value) and f"'{flavor}'" in str(e.value)
 
 
 def test_a_constraint_on_tiles_that_depend_on_the_turned_tile_is_refused(tmp_path):

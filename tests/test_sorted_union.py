@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import FLAVOR_ENGINES, TEST_RULES, require_engine
-from test_sorted_wilds import check, small_hands
+from test_sorted_wilds import check, check_corners, small_hands
 
 from mahjong_regex import UnsupportedError, load_rules
 from mahjong_regex.engines import run_batch
 from mahjong_regex.pipeline import render_sorted
-from mahjong_regex.reference.multiset import MultisetEvaluator
 
 LOOKAROUND = [(f, e) for f, es in FLAVOR_ENGINES.items() if f != "re2" for e in es]
 
@@ -86,26 +85,12 @@ UNION_CORNERS = {
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
 def test_wuhan_corners_in_every_lookaround_flavor(flavor, engine):
-    rules = load_rules("wuhan")
-    hands = list(WUHAN)
-    ms = MultisetEvaluator(rules)
-    assert [ms.wins(h) for h in hands] == list(WUHAN.values())
-    out = render_sorted(rules, flavor)
-    require_engine(engine)
-    assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == list(WUHAN.values())
+    check_corners(load_rules("wuhan"), WUHAN, flavor, engine)
 
 
 @pytest.mark.parametrize("flavor, engine", LOOKAROUND)
 def test_union_corners_in_every_lookaround_flavor(flavor, engine):
-    rules = load_rules(str(TEST_RULES / "sorted_union.meld"))
-    hands = list(UNION_CORNERS)
-    ms = MultisetEvaluator(rules)
-    assert [ms.wins(h) for h in hands] == list(UNION_CORNERS.values())
-    out = render_sorted(rules, flavor)
-    require_engine(engine)
-    assert run_batch(engine, out.text, hands, flags=out.flavor.flags) == list(
-        UNION_CORNERS.values()
-    )
+    check_corners(load_rules(str(TEST_RULES / "sorted_union.meld")), UNION_CORNERS, flavor, engine)
 
 
 def _edited(tmp_path, name: str, old: str, new: str):

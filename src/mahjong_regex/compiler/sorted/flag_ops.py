@@ -6,7 +6,11 @@ one place of the pattern text and read only after that place, in text and
 in the hand.  How a flavor reads one:
 
 - PCRE2, the regex module, Python ``re``, .NET and Onigmo have conditionals,
-  ``(?(f)yes|no)``: set is ``(?<f>)``.
+  ``(?(f)yes|no)``: set is ``(?<f>)``.  PCRE2 reads "set" and "not set"
+  as ``\\k<f>`` and ``(?!\\k<f>)`` (a backreference to a group that has not
+  matched fails): they compile to fewer code units than a conditional,
+  and PCRE2 caps a pattern's compiled size (Wenzhou's sorted pattern
+  passed it with conditionals).
 - Java has none, but a backreference to a group that has not matched fails,
   so ``\\k<f>`` (empty) says "set" and ``(?!\\k<f>)`` "not set".
 - In JavaScript a backreference to an unset group matches the empty string,
@@ -58,7 +62,7 @@ class FlagOps:
 
     def is_set(self, name: str) -> ir.Node:
         """Matches the empty string when flag ``name`` is set, else fails."""
-        if self.flavor == "java":
+        if self.flavor in ("java", "pcre"):
             return ir.Backref(name)
         if self.flavor == "js":
             return ir.Look(self._at_end(name), negate=True)
@@ -66,7 +70,7 @@ class FlagOps:
 
     def not_set(self, name: str) -> ir.Node:
         """Matches the empty string when flag ``name`` is not set."""
-        if self.flavor == "java":
+        if self.flavor in ("java", "pcre"):
             return ir.Look(ir.Backref(name), negate=True)
         if self.flavor == "js":
             return ir.Look(self._at_end(name))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ... import ir
 from .count_checks import Check
 from .sorted_plan import ShapePlan
-from .tile_order import length_is
+from .tile_order import length_is, tile_unit
 
 
 class CountChecks:
@@ -65,17 +65,20 @@ class CountChecks:
 
     def length_flags(self) -> ir.Node:
         """One flag for the hand's length, where a check depends on it: a
-        lookahead (atomic, so exactly one of its ways is ever taken) that
-        sets the flag of the first length that fits, or none."""
+        lookahead (atomic) that reads the shortest length's tiles, then one
+        tile at a time, and sets the flag of the length where the hand ends,
+        or none.  (One lookahead per length would copy its counted tiles
+        out each time: PCRE2 compiles a counted group so.)"""
         if not self.flagged_lengths:
             return ir.EMPTY
-        ways = [
-            ir.seq(
-                self.ops.set(self.length_flag(n), ahead=True),
-                length_is(self.rules, n, n, self.utf16),
-            )
-            for n in self.flagged_lengths
-        ]
+        lengths = self.flagged_lengths
+        unit = tile_unit(self.rules, self.utf16)
+        node: ir.Node | None = None
+        for n in range(lengths[-1], lengths[0] - 1, -1):
+            ends = [ir.seq(ir.End(), self.ops.set(self.length_flag(n), behind=True))]
+            more = [] if node is None else [ir.seq(unit, node)]
+            node = ir.alt(*(ends if n in lengths else []), *more)
+        ways = [ir.seq(ir.Repeat(unit, lengths[0], lengths[0]), node)]
         capped = [
             ir.Look(
                 ir.alt(

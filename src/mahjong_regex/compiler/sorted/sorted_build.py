@@ -31,6 +31,7 @@ from .tile_order import canonical_tiles, length_is, tile_lit
 from .turned_counts import free_total_checks
 from .turned_machine import TurnedMachineWriter, TurnedPool, turned_prefix
 from .turned_loose import is_pairs, is_singles, loose_body
+from .turned_proxy import ProxyMachineWriter
 from .turned_union import UnionMachineWriter, needs_union, union_groups, unite
 from .wild_machine import Pool, WildMachineWriter, held_limits
 
@@ -131,9 +132,6 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
     shapes = []
     try:
         pool = TurnedPool(rules)
-        if pool.proxies:
-            span = next(w.span for w in rules.wilds if w.proxy)
-            raise PlanRefused("proxy", "a tile that plays the turned tile's kind", span)
         loose = [s for s in rules.shapes if is_singles(rules, s) or is_pairs(rules, s, pool)]
         melded = [s for s in rules.shapes if s not in loose]
         for c in conjuncts(rules.where + tuple(c for s in melded for c in s.where)):
@@ -145,7 +143,8 @@ def build_turned(rules: RuleSet, flavor: str, ops: FlagOps, features: Capabiliti
                 plan = plan_shape(rules, group[0])
                 checks = free_total_checks(plan, rules, pool.most)
                 looks = lookaheads(rules, group[0].where, True)
-                writer = TurnedMachineWriter(rules, plan, ops, prefix(i), pool, checks)
+                kind = ProxyMachineWriter if pool.proxies else TurnedMachineWriter
+                writer = kind(rules, plan, ops, prefix(i), pool, checks)
             else:
                 union = unite(rules, group)
                 plan = plan_shape(rules, union.shape)

@@ -97,22 +97,30 @@ def any_tile(rules: RuleSet, utf16: bool = False) -> ir.Node:
 def length_is(rules: RuleSet, lo: int, hi: int, utf16: bool = False) -> ir.Node:
     """Matches (empty) when from here to the end there are ``lo`` to ``hi``
     tiles (a lookahead); ``utf16``: the flavor reads UTF-16 code units."""
+    return ir.Look(ir.seq(ir.Repeat(tile_unit(rules, utf16), lo, hi), ir.End()))
+
+
+def tile_unit(rules: RuleSet, utf16: bool = False) -> ir.Node:
+    """What counts one tile of a valid hand, shortest first: ``.`` repeated
+    the width when every name has one width; else, where no name's first
+    character is another's later one (:func:`heads`), a character that is
+    no later one and the later ones after it; else :func:`any_tile`."""
     w = width(rules, utf16)
     if w is not None:
-        body = ir.Repeat(ir.AnyChar(), lo * w, hi * w)
-    elif heads(rules) and not utf16:
-        first, rest = heads(rules)
-        body = ir.seq(ir.Repeat(ir.seq(first, ir.Repeat(rest, 0, None)), lo, hi))
-    else:
-        body = ir.Repeat(any_tile(rules, utf16), lo, hi)
-    return ir.Look(ir.seq(body, ir.End()))
+        return ir.Repeat(ir.AnyChar(), w, w)
+    if heads(rules) and not utf16:
+        # A negated class: PCRE2 10.42 (PHP's) compiles it to less than half
+        # of the first characters' class (Wenzhou's length flags passed 64K).
+        later = heads(rules)[1]
+        return ir.seq(ir.NotIn(later.chars), ir.Repeat(later, 0, None))
+    return any_tile(rules, utf16)
 
 
 def heads(rules: RuleSet):
     """(class of first characters, class of the others) when no tile name
     has a first character that stands elsewhere in a name: each tile is then
     one first character and its others, so counting first characters counts
-    tiles in a short pattern (``(?:[一…九东…白][万筒条]*){14}``).  None else."""
+    tiles in a short pattern (``(?:[^万筒条][万筒条]*){14}``).  None else."""
     names = [t.name for t in rules.alphabet.tiles]
     first = frozenset(n[0] for n in names)
     rest = frozenset(c for n in names for c in n[1:])
@@ -129,3 +137,13 @@ def skip_to(rules: RuleSet, tiles) -> ir.Node:
     if aligned_safe(wanted, every):
         return ir.Repeat(ir.AnyChar(), 0, None, "lazy")
     return ir.Repeat(tiles_node(rules, range(len(rules.alphabet.tiles))), 0, None, "lazy")
+
+
+def to_suffix() -> ir.Node:
+    """``.*`` in ``(?=.*(?<p>SUFFIX)\\z)``, before a pointer: a suffix of
+    the hand whose text is fixed where it is read (a backreference, or
+    characters counted by flags), so it starts at one place only.  Greedy,
+    the engine backs off from the end, a few characters; ``.*?`` would step
+    through the whole hand ahead and count a backtrack at each place (PHP's
+    backtrack limit on Wenzhou's hands of 18 to 20 tiles)."""
+    return ir.Repeat(ir.AnyChar(), 0, None)

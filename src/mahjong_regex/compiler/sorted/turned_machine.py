@@ -22,7 +22,7 @@ from ... import ir
 from ...ruleset.model import RuleSet, successors
 from .flag_ops import FlagOps
 from .sorted_plan import Instance, PlanRefused, ShapePlan
-from .tile_order import copies, skip_to, tile_lit, tiles_node
+from .tile_order import copies, skip_to, tile_lit, tiles_node, to_suffix
 from .turned_counts import stand_for_runs, tracks
 from .wild_machine import HELD, WildMachineWriter
 
@@ -55,7 +55,7 @@ class TurnedPool:
             playing: set[int] = set()
             for w in rules.wilds:
                 if w.proxy:
-                    playing |= _proxy_tiles(w)
+                    playing |= _proxy_tiles(w, turned, nexts)
                     continue
                 if w.domain.dynamic:
                     raise PlanRefused("wild", "a domain the turned tile chooses", w.span)
@@ -106,10 +106,10 @@ class TurnedPool:
         return ops.not_set(self.flag(t)) if t in self.tiles else ir.EMPTY
 
 
-def _proxy_tiles(w) -> set[int]:
-    """The tiles of ``proxy TILES for indicator``; PlanRefused for a proxy
-    of another tile."""
-    if w.tiles.dynamic or w.domain.tiles or w.domain.dynamic != frozenset({"indicator"}):
+def _proxy_tiles(w, turned: int, nexts) -> set[int]:
+    """The tiles of ``proxy TILES for indicator`` (``--indicator`` fixed the
+    domain to ``turned``); PlanRefused for a proxy of another tile."""
+    if w.tiles.dynamic or w.domain.resolve(turned, nexts) != {turned}:
         raise PlanRefused("proxy", "a tile that plays another than the turned kind", w.span)
     return set(w.tiles.tiles)
 
@@ -198,10 +198,9 @@ def _splits(k: int, kinds: int) -> list[tuple[int, ...]]:
 
 class TurnedMachineWriter(WildMachineWriter):
     """:class:`~.wild_machine.WildMachineWriter` for wild tiles chosen by
-    the turned tile (see the module docstring).  ``checks`` are the
-    shape's count checks per hand length
-    (:func:`~.turned_counts.free_total_checks`), carried by countdowns
-    (:class:`~.turned_counts.Track`)."""
+    the turned tile (the module docstring); ``checks``, the shape's count
+    checks per hand length (:func:`~.turned_counts.free_total_checks`), are
+    carried by countdowns (:class:`~.turned_counts.Track`)."""
 
     def __init__(self, rules: RuleSet, plan: ShapePlan, ops: FlagOps, prefix: str, pool, checks):
         self.tracks = tracks(checks, plan)
@@ -381,11 +380,15 @@ class TurnedMachineWriter(WildMachineWriter):
     ) -> ir.Node:
         """Up to ``len(names)`` melds of ``kind`` (see
         :meth:`~.register_machine.MachineWriter.optional`), each counted
-        down before its first copy, then each countdown's pointer picked
-        by how many were made."""
+        down before its first copy (a same-meld's first after a lookahead
+        for it: no countdown where none is held), then each countdown's
+        pointer picked by how many were made."""
 
         def copies_(m: int) -> tuple[ir.Node, ir.Node]:
-            return ir.EMPTY, self.take(t, size) if run is None else self.take_head(t, run, m)
+            if run is None:
+                first = ir.Look(tile_lit(self.rules, t)) if m == 1 else ir.EMPTY
+                return first, self.take(t, size)
+            return ir.EMPTY, self.take_head(t, run, m)
 
         self.note_meld(kind, run or Instance(kind, (t,), (size,)), names[0])
         return self.counted_down(kind, names, copies_, behind=True)
@@ -450,8 +453,7 @@ class TurnedMachineWriter(WildMachineWriter):
             most = track.start[n] or 0  # counting nothing: empty, never read
             here = ir.Repeat(dot, most, most)
             chosen = here if chosen is None else self.ops.test(self.length_flag(n), here, chosen)
-        lazy = ir.Repeat(dot, 0, None, "lazy")
-        start = ir.Look(ir.seq(lazy, ir.Capture(self.now[c], chosen), ir.End()))
+        start = ir.Look(ir.seq(to_suffix(), ir.Capture(self.now[c], chosen), ir.End()))
         if not track.off:
             return start
         off = self.lengths_node(track.off)
@@ -462,14 +464,13 @@ class TurnedMachineWriter(WildMachineWriter):
         """Pointer ``new`` of track ``c``: pointer ``old`` less its first
         character (fails where ``old`` is empty: no more melds of its
         kinds)."""
-        lazy = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
         at = ir.Look(ir.seq(ir.Backref(old), ir.End()))
         rest = ir.Capture(new, ir.Repeat(ir.AnyChar(), 0, None))
         step = ir.seq(at, ir.AnyChar())
         if self.tracks[c].off:
             # Counting nothing at this length: the pointer stays empty.
             step = self.ops.test(self.off_flag(c), ir.Look(ir.End()), step)
-        return ir.Look(ir.seq(lazy, step, rest, ir.End()))
+        return ir.Look(ir.seq(to_suffix(), step, rest, ir.End()))
 
     def pick(self, c: int, flags: list[str], pointers: list[str]) -> ir.Node:
         """After nested melds whose m-th set ``flags[m - 1]`` and pointer
@@ -481,8 +482,7 @@ class TurnedMachineWriter(WildMachineWriter):
         chosen = self.ops.test(flags[0], chosen, ir.Backref(self.now[c]))
         new = f"{flags[0]}j{c}"
         self.now[c] = new
-        lazy = ir.Repeat(ir.AnyChar(), 0, None, "lazy")
-        return ir.Look(ir.seq(lazy, ir.Capture(new, chosen), ir.End()))
+        return ir.Look(ir.seq(to_suffix(), ir.Capture(new, chosen), ir.End()))
 
     def end_countdowns(self) -> list[ir.Node]:
         """At the end of the hand, each track empty where it counts (a
