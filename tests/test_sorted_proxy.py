@@ -5,7 +5,8 @@ lookaround, against the multiset reference:
 - corners: 白 at the 财神's kind's places (a run, a pung, the pair, a kong
   with a 财神 copy, the single of eight pairs), 白 where no such place is
   left, 白 turned (then wild), four 白, three 白 against three 财神;
-- the turned tile fixed with ``--indicator``;
+- the turned tile fixed with ``--indicator`` (a hand may then start with
+  a stand-in);
 - losing hands of 18 to 20 tiles that PHP's default backtrack limit once
   stopped (each pointer read from the end of the hand, each pung or kong
   tried only where its tile is held);
@@ -98,10 +99,32 @@ def test_wenzhou_with_the_turned_tile_fixed(flavor, engine):
     check(rules, hands, run_batch(engine, out.text, hands, flags=out.flavor.flags))
 
 
+#: Hands with the turned tile fixed (``--indicator``) whose first meld
+#: starts with a stand-in: nothing precedes it (JavaScript set a flag by
+#: capturing the character before, and lost them).
+FIXED = {
+    "中": "八万九万一条一条一条三条四条五条北北中中中发发发发白白白",
+    "一万": "二万二万二万三万三万三万四万四万四万五万六万九万九万四筒五筒六筒白",
+    "一筒": "八万九万一筒一筒一筒二筒二筒二筒三筒三筒三筒四筒五筒六条六条白白白",
+}
+
+
+@pytest.mark.parametrize("flavor, engine", LOOKAROUND)
+@pytest.mark.parametrize("turned", sorted(FIXED))
+def test_a_fixed_turned_tiles_hand_may_start_with_a_stand_in(turned, flavor, engine):
+    wenzhou = load_rules("wenzhou")
+    rules = wenzhou.with_indicator(wenzhou.alphabet.by_name[turned].index)
+    assert MultisetEvaluator(rules).wins(FIXED[turned])
+    out = render_sorted(rules, flavor)
+    require_engine(engine)
+    assert run_batch(engine, out.text, [FIXED[turned]], flags=out.flavor.flags) == [True]
+
+
 @pytest.mark.parametrize(
     "old, new, line, refusal",
     [
         ("proxy 白 for", "proxy 东 for", 18, "sorts before a tile that may be wild"),
+        ("proxy 白 for indicator", "proxy 白 for 五万", 18, "another tile than the turned kind"),
         ("proxy 白 for", "proxy {白, 发} for", 18, "more than one tile playing the turned kind"),
         (
             "win standard |",

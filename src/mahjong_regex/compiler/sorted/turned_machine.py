@@ -110,7 +110,7 @@ def _proxy_tiles(w, turned: int, nexts) -> set[int]:
     """The tiles of ``proxy TILES for indicator`` (``--indicator`` fixed the
     domain to ``turned``); PlanRefused for a proxy of another tile."""
     if w.tiles.dynamic or w.domain.resolve(turned, nexts) != {turned}:
-        raise PlanRefused("proxy", "a tile that plays another than the turned kind", w.span)
+        raise PlanRefused("proxy", "a tile that plays another tile than the turned kind", w.span)
     return set(w.tiles.tiles)
 
 
@@ -378,11 +378,11 @@ class TurnedMachineWriter(WildMachineWriter):
     def optional(
         self, t: int, size: int, kind: str, names: list[str], run: Instance | None = None
     ) -> ir.Node:
-        """Up to ``len(names)`` melds of ``kind`` (see
-        :meth:`~.register_machine.MachineWriter.optional`), each counted
-        down before its first copy (a same-meld's first after a lookahead
-        for it: no countdown where none is held), then each countdown's
-        pointer picked by how many were made."""
+        """Up to ``len(names)`` melds of ``kind`` (``optional`` of the
+        register machine), each counted down before its first copy (a
+        same-meld's after a lookahead for it), then the pointers picked. A
+        flag is set ``behind`` after ``TURNED|`` only: a hand with its turned
+        tile fixed may start with stand-ins, and nothing precedes them."""
 
         def copies_(m: int) -> tuple[ir.Node, ir.Node]:
             if run is None:
@@ -391,7 +391,7 @@ class TurnedMachineWriter(WildMachineWriter):
             return ir.EMPTY, self.take_head(t, run, m)
 
         self.note_meld(kind, run or Instance(kind, (t,), (size,)), names[0])
-        return self.counted_down(kind, names, copies_, behind=True)
+        return self.counted_down(kind, names, copies_, self.rules.indicator is not None)
 
     def counted_down(self, kind: str, names: list[str], meld, behind: bool = False) -> ir.Node:
         """Up to ``len(names)`` melds of ``kind``, nested ``(?:…|)``: the
