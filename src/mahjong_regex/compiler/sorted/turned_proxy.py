@@ -65,17 +65,19 @@ class ProxyMachineWriter(TurnedMachineWriter):
             return no
         return self.ops.test(self.pool.flag(t), yes, no)
 
-    def stand_at(self, t: int) -> ir.Node:
-        """A stand-in at W's place, W's copies read (a wild tile held)."""
+    def copy_or_stand_in(self, t: int) -> ir.Node:
+        """One place of a run taken: a copy of ``t`` or, at W's place (W's
+        block read all its copies first: none is left there), a stand-in
+        (a wild tile held)."""
         self.pool.counts.add(1)
-        return self.ops.is_set(holds(1))
+        return self.at_turned(t, self.ops.is_set(holds(1)), tile_lit(self.rules, t))
 
     def take_head(self, t: int, run: Instance, level: int) -> ir.Node:
         """As the parent; a stand-in at W's place is not the run's one."""
         if not self.lean(run):
             return super().take_head(t, run, level)
         if self.follows(run):
-            return self.at_turned(t, self.stand_at(t), tile_lit(self.rules, t))
+            return self.copy_or_stand_in(t)
         head = self.ops.set(self.virtual(run, level, 0))
         return self.place(t, self.at_turned(t, ir.EMPTY, head))
 
@@ -84,18 +86,13 @@ class ProxyMachineWriter(TurnedMachineWriter):
         if not self.lean(run):
             return super().take_owed(t, run, level)
 
-        def strict() -> ir.Node:
-            # One stand-in taken: a copy, or a stand-in at W's place (W's
-            # block read its copies first: no copy there).
-            return self.at_turned(t, self.stand_at(t), tile_lit(self.rules, t))
-
         middle = f"{self.run_flag(run, level)}b"
         head = None if self.follows(run) else self.virtual(run, level, 0)
         if run.tiles.index(t) == 1:
             node = self.place(t, self.at_turned(t, ir.EMPTY, self.ops.set(middle)))
         else:
-            node = self.ops.test(middle, strict(), self.place(t))
-        return node if head is None else self.ops.test(head, strict(), node)
+            node = self.ops.test(middle, self.copy_or_stand_in(t), self.place(t))
+        return node if head is None else self.ops.test(head, self.copy_or_stand_in(t), node)
 
     def block_head(self, t: int) -> list[ir.Node]:
         """Before the proxy's block (its copies all wild), where it plays
